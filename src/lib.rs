@@ -1,0 +1,5 @@
+//! moyo: a classic Monte-Carlo Go engine.
+//!
+//! Layers, each depending only on those listed before it:
+//! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `engine` -> `gtp`.
+pub mod sgf;
