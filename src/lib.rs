@@ -2,4 +2,5 @@
 //!
 //! Layers, each depending only on those listed before it:
 //! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `engine` -> `gtp`.
+pub mod board;
 pub mod sgf;

@@ -1,0 +1,578 @@
+//! The raw board: stones, strings with their liberties, simple ko, captures and the Zobrist
+//! hash. It knows nothing of history (superko lives in `Game`) or of search.
+
+use super::bitboard::Bitboard;
+use super::point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
+use super::zobrist;
+use std::fmt;
+
+/// Colour code of a point in the mailbox: a stone of `Color as u8`, empty, or off the board.
+pub const EMPTY: u8 = 2;
+/// Colour code of the padding around the board.
+pub const OFF: u8 = 3;
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The point holds a stone.
+    Occupied,
+    /// The move would leave its own string without liberties.
+    Suicide,
+    /// The move retakes a simple ko at once.
+    Ko,
+    /// The move repeats an earlier whole-board position.
+    Superko,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Illegal::Occupied => "point occupied",
+            Illegal::Suicide => "suicide",
+            Illegal::Ko => "ko",
+            Illegal::Superko => "positional superko",
+        })
+    }
+}
+
+/// A Go board of any size 2..=25: stones as bitboards and a mailbox, strings kept
+/// incrementally as circular stone lists with liberty bitboards, and a list of empty points.
+#[derive(Clone, Debug)]
+pub struct Board {
+    size: usize,
+    width: usize,
+    color: Vec<u8>,
+    head: Vec<u16>,
+    next: Vec<u16>,
+    str_size: Vec<u16>,
+    libs: Vec<Bitboard>,
+    stones: [Bitboard; 2],
+    empty: Bitboard,
+    onboard: Bitboard,
+    empties: Vec<u16>,
+    empty_pos: Vec<u16>,
+    ko: Option<(Point, Color)>,
+    hash: u64,
+    captures: [u32; 2],
+}
+
+impl Board {
+    /// An empty board of `size` x `size`; sizes outside 2..=25 are clamped into that range
+    /// (callers validate user input before).
+    pub fn new(size: usize) -> Board {
+        let size = size.clamp(2, MAX_SIZE);
+        let width = size + 1;
+        let len = (size + 2) * width + 1;
+        let mut b = Board {
+            size,
+            width,
+            color: vec![OFF; len],
+            head: vec![0; len],
+            next: vec![0; len],
+            str_size: vec![0; len],
+            libs: vec![Bitboard::EMPTY; len],
+            stones: [Bitboard::EMPTY; 2],
+            empty: Bitboard::EMPTY,
+            onboard: Bitboard::EMPTY,
+            empties: Vec::with_capacity(size * size),
+            empty_pos: vec![0; len],
+            ko: None,
+            hash: 0,
+            captures: [0; 2],
+        };
+        for row in 0..size {
+            for col in 0..size {
+                let p = b.point(col, row);
+                b.color[p.idx()] = EMPTY;
+                b.onboard.set(p);
+                b.empty_pos[p.idx()] = b.empties.len() as u16;
+                b.empties.push(p.0);
+            }
+        }
+        b.empty = b.onboard;
+        b
+    }
+
+    /// Side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Row stride of the padded layout (bitboard shifts use it).
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Length of per-point arrays indexed by `Point::idx`.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.color.len()
+    }
+
+    /// Always false: a board has at least 4 points. (Pairs with `len`.)
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The point at 0-based (col, row) from the lower-left corner.
+    #[inline]
+    pub fn point(&self, col: usize, row: usize) -> Point {
+        Point(((row + 1) * self.width + col + 1) as u16)
+    }
+
+    /// The 0-based (col, row) of an on-board point.
+    #[inline]
+    pub fn col_row(&self, p: Point) -> (usize, usize) {
+        let i = p.idx() - 1;
+        (i % self.width, i / self.width - 1)
+    }
+
+    /// Whether `p` is a point of the board (not padding).
+    #[inline]
+    pub fn is_onboard(&self, p: Point) -> bool {
+        p.idx() < self.color.len() && self.color[p.idx()] != OFF
+    }
+
+    /// All points of the board, row by row from A1.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.onboard.iter()
+    }
+
+    /// The stone on `p`, if any.
+    #[inline]
+    pub fn stone(&self, p: Point) -> Option<Color> {
+        match self.color[p.idx()] {
+            0 => Some(Color::Black),
+            1 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The raw colour code of `p`: 0 black, 1 white, `EMPTY` or `OFF`.
+    #[inline]
+    pub fn code(&self, p: Point) -> u8 {
+        self.color[p.idx()]
+    }
+
+    /// The four orthogonal neighbours of an on-board point (some may be padding).
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> [Point; 4] {
+        let w = self.width as u16;
+        [Point(p.0 - w), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + w)]
+    }
+
+    /// The four diagonal neighbours of an on-board point (some may be padding).
+    #[inline]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let w = self.width as u16;
+        [Point(p.0 - w - 1), Point(p.0 - w + 1), Point(p.0 + w - 1), Point(p.0 + w + 1)]
+    }
+
+    /// Stones of colour `c`.
+    #[inline]
+    pub fn stones(&self, c: Color) -> &Bitboard {
+        &self.stones[c.index()]
+    }
+
+    /// Empty points.
+    #[inline]
+    pub fn empty_points(&self) -> &Bitboard {
+        &self.empty
+    }
+
+    /// All points of the board.
+    #[inline]
+    pub fn onboard(&self) -> &Bitboard {
+        &self.onboard
+    }
+
+    /// Empty points as a list (order unspecified), for fast random move choice.
+    #[inline]
+    pub fn empties(&self) -> &[u16] {
+        &self.empties
+    }
+
+    /// Board-only Zobrist hash of the stones.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The simple-ko point and the colour forbidden to play there now, if any.
+    #[inline]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Stones captured so far by colour `c`.
+    #[inline]
+    pub fn captures(&self, c: Color) -> u32 {
+        self.captures[c.index()]
+    }
+
+    /// The string head (representative stone) of the stone on `p`.
+    #[inline]
+    pub fn string_head(&self, p: Point) -> Point {
+        Point(self.head[p.idx()])
+    }
+
+    /// Liberties of the string through the stone on `p`.
+    #[inline]
+    pub fn string_libs(&self, p: Point) -> &Bitboard {
+        &self.libs[self.head[p.idx()] as usize]
+    }
+
+    /// Number of liberties of the string through the stone on `p`.
+    #[inline]
+    pub fn lib_count(&self, p: Point) -> u32 {
+        self.string_libs(p).count()
+    }
+
+    /// Number of stones of the string through the stone on `p`.
+    #[inline]
+    pub fn string_size(&self, p: Point) -> usize {
+        self.str_size[self.head[p.idx()] as usize] as usize
+    }
+
+    /// The stones of the string through the stone on `p`.
+    pub fn string_stones(&self, p: Point) -> StringIter<'_> {
+        let start = self.head[p.idx()];
+        StringIter { board: self, start, cur: Some(start) }
+    }
+
+    /// Reads a GTP vertex (`D4`, `pass`) as a move on this board.
+    pub fn parse_move(&self, s: &str) -> Result<Move, VertexError> {
+        Ok(match parse_vertex(s, self.size)? {
+            None => Move::Pass,
+            Some((c, r)) => Move::Play(self.point(c, r)),
+        })
+    }
+
+    /// The GTP text of a move: `D4` or `pass`.
+    pub fn move_string(&self, m: Move) -> String {
+        match m {
+            Move::Pass => "pass".to_string(),
+            Move::Play(p) => self.point_string(p),
+        }
+    }
+
+    /// The GTP vertex of an on-board point.
+    pub fn point_string(&self, p: Point) -> String {
+        let (c, r) = self.col_row(p);
+        vertex_string(c, r)
+    }
+
+    /// Whether colour `c` may play on `p` under simple-ko rules, and if not, why.
+    #[inline]
+    pub fn legality(&self, c: Color, p: Point) -> Result<(), Illegal> {
+        if self.color[p.idx()] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if self.ko == Some((p, c)) {
+            return Err(Illegal::Ko);
+        }
+        if self.has_liberty_after(c, p) { Ok(()) } else { Err(Illegal::Suicide) }
+    }
+
+    /// Whether `c` may play on `p` (simple ko, no suicide).
+    #[inline]
+    pub fn is_legal(&self, c: Color, p: Point) -> bool {
+        self.legality(c, p).is_ok()
+    }
+
+    /// Whether a stone of `c` on the empty point `p` would have a liberty (counting captures).
+    #[inline]
+    fn has_liberty_after(&self, c: Color, p: Point) -> bool {
+        let me = c as u8;
+        for q in self.neighbours(p) {
+            let code = self.color[q.idx()];
+            if code == EMPTY {
+                return true;
+            }
+            if code == OFF {
+                continue;
+            }
+            let libs = self.lib_count(q);
+            if (code == me) == (libs > 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `p` is an eye-like point of `c`: all neighbours are `c` or the edge, and the
+    /// opponent holds at most one diagonal (none on the edge). Playouts never fill these.
+    #[inline]
+    pub fn is_eye(&self, c: Color, p: Point) -> bool {
+        let me = c as u8;
+        for q in self.neighbours(p) {
+            let code = self.color[q.idx()];
+            if code != me && code != OFF {
+                return false;
+            }
+        }
+        let opp = c.opp() as u8;
+        let mut bad = 0;
+        let mut edge = 0;
+        for q in self.diagonals(p) {
+            let code = self.color[q.idx()];
+            if code == opp {
+                bad += 1;
+            } else if code == OFF {
+                edge = 1;
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// The board hash after `c` plays on the empty point `p`, captures included.
+    pub fn hash_after(&self, c: Color, p: Point) -> u64 {
+        let mut h = self.hash ^ zobrist::key(c, p);
+        let opp = c.opp();
+        let mut seen = [u16::MAX; 4];
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.color[q.idx()] == opp as u8 && self.lib_count(q) == 1 {
+                let hd = self.head[q.idx()];
+                if seen.contains(&hd) {
+                    continue;
+                }
+                seen[i] = hd;
+                for s in self.string_stones(q) {
+                    h ^= zobrist::key(opp, s);
+                }
+            }
+        }
+        h
+    }
+
+    /// Plays a move after checking it under simple-ko rules; an illegal move changes nothing.
+    pub fn play(&mut self, c: Color, m: Move) -> Result<(), Illegal> {
+        match m {
+            Move::Pass => {
+                self.pass();
+                Ok(())
+            }
+            Move::Play(p) => {
+                if !self.is_onboard(p) {
+                    return Err(Illegal::Occupied);
+                }
+                self.legality(c, p)?;
+                self.play_unchecked(c, p);
+                Ok(())
+            }
+        }
+    }
+
+    /// A pass: only lifts the ko ban.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// Plays a move known to be legal (see `is_legal`); returns the number of stones captured.
+    pub fn play_unchecked(&mut self, c: Color, p: Point) -> u32 {
+        let me = c as u8;
+        self.ko = None;
+        self.put_stone(c, p);
+        let pi = p.idx();
+        self.head[pi] = p.0;
+        self.next[pi] = p.0;
+        self.str_size[pi] = 1;
+        let mut libs = Bitboard::EMPTY;
+        let mut captured = 0u32;
+        let mut captured_at = p;
+        for q in self.neighbours(p) {
+            match self.color[q.idx()] {
+                EMPTY => libs.set(q),
+                OFF => {}
+                code if code != me => {
+                    let h = self.head[q.idx()] as usize;
+                    self.libs[h].clear(p);
+                    if self.libs[h].is_empty() {
+                        captured += self.str_size[h] as u32;
+                        captured_at = Point(h as u16);
+                        self.remove_string(Point(h as u16));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Captures added liberties to the new stone's string already; keep them.
+        self.libs[pi] = self.libs[pi].or(&libs);
+        let mut cur = pi;
+        for q in self.neighbours(p) {
+            if self.color[q.idx()] == me {
+                let h = self.head[q.idx()] as usize;
+                if h != cur {
+                    self.libs[h].clear(p);
+                    cur = self.merge(cur, h);
+                }
+            }
+        }
+        self.libs[cur].clear(p);
+        if captured == 1 && self.str_size[cur] == 1 && self.libs[cur].count() == 1 {
+            self.ko = Some((captured_at, c.opp()));
+        }
+        self.captures[c.index()] += captured;
+        captured
+    }
+
+    /// Sets a stone without touching strings (first step of a move).
+    #[inline]
+    fn put_stone(&mut self, c: Color, p: Point) {
+        let pi = p.idx();
+        self.color[pi] = c as u8;
+        self.stones[c.index()].set(p);
+        self.empty.clear(p);
+        self.hash ^= zobrist::key(c, p);
+        let pos = self.empty_pos[pi] as usize;
+        let last = self.empties.pop().unwrap_or(p.0);
+        if pos < self.empties.len() {
+            self.empties[pos] = last;
+            self.empty_pos[last as usize] = pos as u16;
+        }
+        self.libs[pi] = Bitboard::EMPTY;
+    }
+
+    /// Removes a captured string, giving its points back as liberties to the strings around it.
+    fn remove_string(&mut self, h: Point) {
+        let c = self.stone(h).unwrap_or(Color::Black);
+        let capturer = c.opp() as u8;
+        let start = h.0;
+        let mut s = start;
+        loop {
+            let si = s as usize;
+            let p = Point(s);
+            self.color[si] = EMPTY;
+            self.stones[c.index()].clear(p);
+            self.empty.set(p);
+            self.hash ^= zobrist::key(c, p);
+            self.empty_pos[si] = self.empties.len() as u16;
+            self.empties.push(s);
+            for q in self.neighbours(p) {
+                if self.color[q.idx()] == capturer {
+                    let hq = self.head[q.idx()] as usize;
+                    self.libs[hq].set(p);
+                }
+            }
+            s = self.next[si];
+            if s == start {
+                break;
+            }
+        }
+    }
+
+    /// Joins two strings of one colour; returns the surviving head.
+    fn merge(&mut self, a: usize, b: usize) -> usize {
+        let (big, small) = if self.str_size[a] >= self.str_size[b] { (a, b) } else { (b, a) };
+        let mut s = small as u16;
+        loop {
+            self.head[s as usize] = big as u16;
+            s = self.next[s as usize];
+            if s as usize == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.str_size[big] += self.str_size[small];
+        self.libs[big] = self.libs[big].or(&self.libs[small]);
+        big
+    }
+
+    /// Rebuilds strings, liberties, the empty list and the hash from the stones alone and
+    /// compares them with the incremental state; describes the first difference.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut rebuilt = Board::new(self.size);
+        for p in self.points() {
+            if let Some(c) = self.stone(p) {
+                rebuilt.put_stone(c, p);
+                rebuilt.head[p.idx()] = p.0;
+                rebuilt.next[p.idx()] = p.0;
+                rebuilt.str_size[p.idx()] = 1;
+            }
+        }
+        for p in self.points() {
+            let Some(c) = self.stone(p) else { continue };
+            let region = Bitboard::flood(
+                &Bitboard::single(p),
+                self.stones(c),
+                self.width as u32,
+            );
+            let libs = region.neighbours(self.width as u32, &self.onboard).and(&self.empty);
+            if *self.string_libs(p) != libs {
+                return Err(format!("liberties of {} differ", self.point_string(p)));
+            }
+            let members: Bitboard = {
+                let mut m = Bitboard::EMPTY;
+                for s in self.string_stones(p) {
+                    m.set(s);
+                }
+                m
+            };
+            if members != region || self.string_size(p) != region.count() as usize {
+                return Err(format!("string of {} differs", self.point_string(p)));
+            }
+        }
+        if rebuilt.hash != self.hash {
+            return Err("hash differs".into());
+        }
+        if rebuilt.empty != self.empty || rebuilt.stones != self.stones {
+            return Err("bitboards differ".into());
+        }
+        let mut listed = Bitboard::EMPTY;
+        for (i, &e) in self.empties.iter().enumerate() {
+            listed.set(Point(e));
+            if self.empty_pos[e as usize] as usize != i {
+                return Err("empty list index differs".into());
+            }
+        }
+        if listed != self.empty || self.empties.len() != self.empty.count() as usize {
+            return Err("empty list differs".into());
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over the stones of one string.
+pub struct StringIter<'a> {
+    board: &'a Board,
+    start: u16,
+    cur: Option<u16>,
+}
+
+impl Iterator for StringIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        let c = self.cur?;
+        let n = self.board.next[c as usize];
+        self.cur = if n == self.start { None } else { Some(n) };
+        Some(Point(c))
+    }
+}
+
+impl fmt::Display for Board {
+    /// An ASCII diagram with coordinates, top row first (as `showboard` prints it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letters: String =
+            (0..self.size).map(|c| format!(" {}", &vertex_string(c, 0)[..1])).collect();
+        writeln!(f, "   {letters}")?;
+        for row in (0..self.size).rev() {
+            write!(f, "{:>2} ", row + 1)?;
+            for col in 0..self.size {
+                let p = self.point(col, row);
+                let ch = match self.stone(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, " {ch}")?;
+            }
+            writeln!(f, " {:>2}", row + 1)?;
+        }
+        write!(f, "   {letters}")
+    }
+}

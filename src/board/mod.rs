@@ -1,0 +1,23 @@
+//! The board layer: points, colours, moves, bitboards, strings and liberties, captures, ko
+//! and positional superko, Zobrist hashes, the 8 symmetries, scoring and handicap points.
+//! It knows nothing of search or protocol.
+
+mod bitboard;
+mod core;
+mod game;
+mod handicap;
+mod point;
+mod score;
+mod symmetry;
+mod zobrist;
+
+pub use bitboard::{BitIter, Bitboard, WORDS};
+pub use core::{Board, EMPTY, Illegal, OFF, StringIter};
+pub use game::{Game, Scoring};
+pub use handicap::{fixed_handicap_points, max_fixed_handicap};
+pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
+pub use score::Owner;
+pub use symmetry::Symmetry;
+
+#[cfg(test)]
+mod tests;
