@@ -3,4 +3,6 @@
 //! Layers, each depending only on those listed before it:
 //! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `engine` -> `gtp`.
 pub mod board;
+pub mod params;
+pub mod search;
 pub mod sgf;
