@@ -2,6 +2,7 @@
 //!
 //! Layers, each depending only on those listed before it:
 //! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `engine` -> `gtp`.
+pub mod bench;
 pub mod board;
 pub mod params;
 pub mod search;
