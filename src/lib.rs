@@ -5,5 +5,6 @@
 pub mod bench;
 pub mod board;
 pub mod params;
+pub mod playout;
 pub mod search;
 pub mod sgf;

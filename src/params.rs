@@ -107,6 +107,8 @@ params! {
     time_min_moves: f32 = 25.0, [1.0, 1000.0];
     /// Fraction of the empty points assumed still to be played by us, for the same division.
     time_empty_fraction: f32 = 0.5, [0.05, 2.0];
+    /// Most tree nodes one search thread may hold (32 bytes each); past it the tree stops growing.
+    max_nodes: u64 = 8_000_000, [1000, 1_000_000_000];
     /// Seconds per move when no time control and no limit are given.
     default_move_time: f32 = 5.0, [0.01, 3600.0];
 }

@@ -37,7 +37,7 @@ impl fmt::Display for Illegal {
 
 /// A Go board of any size 2..=25: stones as bitboards and a mailbox, strings kept
 /// incrementally as circular stone lists with liberty bitboards, and a list of empty points.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     size: usize,
     width: usize,
@@ -532,6 +532,33 @@ impl Board {
             return Err("empty list differs".into());
         }
         Ok(())
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut b = Board::new(self.size);
+        b.clone_from(self);
+        b
+    }
+
+    /// Copies without allocating when the sizes match (the search does this every playout).
+    fn clone_from(&mut self, o: &Board) {
+        self.size = o.size;
+        self.width = o.width;
+        self.color.clone_from(&o.color);
+        self.head.clone_from(&o.head);
+        self.next.clone_from(&o.next);
+        self.str_size.clone_from(&o.str_size);
+        self.libs.clone_from(&o.libs);
+        self.stones = o.stones;
+        self.empty = o.empty;
+        self.onboard = o.onboard;
+        self.empties.clone_from(&o.empties);
+        self.empty_pos.clone_from(&o.empty_pos);
+        self.ko = o.ko;
+        self.hash = o.hash;
+        self.captures = o.captures;
     }
 }
 

@@ -4,7 +4,11 @@
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use worker::Worker;
+
+mod tree;
+mod worker;
 
 /// When a search stops: whichever limit is reached first (at least one must be set).
 #[derive(Clone, Debug, Default)]
@@ -40,18 +44,24 @@ pub struct SearchResult {
     pub ownership: Vec<f32>,
 }
 
-/// A reusable searcher (keeps its random generator and memory between searches).
+/// A reusable searcher (keeps its threads' trees and buffers between searches).
 pub struct Searcher {
     params: Params,
     seed: u64,
-    threads: usize,
+    workers: Vec<Worker>,
 }
 
 impl Searcher {
     /// A searcher with these parameters, seed (fixed seed + one thread + playout limit =
     /// deterministic) and number of threads.
     pub fn new(params: Params, seed: u64, threads: usize) -> Searcher {
-        Searcher { params, seed, threads: threads.max(1) }
+        let workers = (0..threads.max(1)).map(|_| Worker::new()).collect();
+        Searcher { params, seed, workers }
+    }
+
+    /// The parameters in use.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Replaces the parameters.
@@ -59,10 +69,134 @@ impl Searcher {
         self.params = params;
     }
 
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
     /// Searches the current position of `game` for `to_play` until a limit is reached or
-    /// `stop` becomes true.
+    /// `stop` becomes true. Each thread grows its own tree (root parallelism); their root
+    /// statistics are summed.
     pub fn search(&mut self, game: &Game, to_play: Color, limits: &Limits, stop: &AtomicBool) -> SearchResult {
-        let _ = (game, to_play, limits, stop, &self.params, self.seed, self.threads);
-        todo!("being written")
+        let start = Instant::now();
+        let deadline = limits.time.map(|t| start + t);
+        let threads = self.workers.len() as u64;
+        let total = limits.playouts.unwrap_or(if deadline.is_some() { u64::MAX } else { 1000 });
+        let per_thread = total.div_ceil(threads).max(1);
+        // The same position, seed and limit give the same search, whatever came before.
+        let base = self.seed ^ game.board().hash() ^ (game.moves().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let params = &self.params;
+        if self.workers.len() == 1 {
+            self.workers[0].run(params, game, to_play, base, per_thread, deadline, stop);
+        } else {
+            std::thread::scope(|s| {
+                for (i, w) in self.workers.iter_mut().enumerate() {
+                    let seed = base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+                    s.spawn(move || w.run(params, game, to_play, seed, per_thread, deadline, stop));
+                }
+            });
+        }
+        self.collect(game, start.elapsed())
+    }
+
+    /// Sums the threads' root statistics and ownership into a result.
+    fn collect(&self, game: &Game, elapsed: Duration) -> SearchResult {
+        let mut stats: Vec<MoveStat> = Vec::new();
+        let mut wins: Vec<f32> = Vec::new();
+        let mut playouts = 0;
+        let mut ownership = vec![0.0f32; game.board().len()];
+        for w in &self.workers {
+            playouts += w.playouts;
+            for (o, &s) in ownership.iter_mut().zip(&w.ownership) {
+                *o += s as f32;
+            }
+            for i in w.tree.children(0) {
+                let n = &w.tree.nodes[i];
+                let mv = n.board_move();
+                match stats.iter().position(|m| m.mv == mv) {
+                    Some(k) => {
+                        stats[k].visits += n.visits;
+                        wins[k] += n.wins;
+                    }
+                    None => {
+                        stats.push(MoveStat { mv, visits: n.visits, winrate: 0.0 });
+                        wins.push(n.wins);
+                    }
+                }
+            }
+        }
+        for (m, w) in stats.iter_mut().zip(&wins) {
+            m.winrate = if m.visits > 0 { w / m.visits as f32 } else { 0.5 };
+        }
+        if playouts > 0 {
+            for o in &mut ownership {
+                *o /= playouts as f32;
+            }
+        }
+        stats.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
+        let (best, winrate) = stats.first().map_or((Move::Pass, 0.5), |m| (m.mv, m.winrate));
+        SearchResult { best, winrate, playouts, elapsed, candidates: stats, ownership }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_from(moves: &[(&str, Color)], size: usize, komi: f32) -> Game {
+        let mut g = Game::new(size, komi);
+        for &(v, c) in moves {
+            let m = g.board().parse_move(v).unwrap();
+            g.play(c, m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn deterministic_with_seed_and_playouts() {
+        let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9, 7.0);
+        let limits = Limits { playouts: Some(400), time: None };
+        let stop = AtomicBool::new(false);
+        let a = Searcher::new(Params::default(), 42, 1).search(&g, Color::Black, &limits, &stop);
+        let mut s = Searcher::new(Params::default(), 42, 1);
+        let _ = s.search(&game_from(&[], 9, 7.0), Color::Black, &limits, &stop);
+        let b = s.search(&g, Color::Black, &limits, &stop);
+        assert_eq!(a.best, b.best);
+        assert_eq!(a.playouts, 400);
+        assert_eq!(a.candidates[0].visits, b.candidates[0].visits);
+    }
+
+    #[test]
+    fn captures_a_big_string_in_atari() {
+        // White's five stones on the left are in atari at B3, where White would connect out.
+        let g = game_from(
+            &[
+                ("A5", Color::White), ("B5", Color::Black), ("A4", Color::White), ("B4", Color::Black),
+                ("A3", Color::White), ("C3", Color::White), ("A2", Color::White), ("B2", Color::Black),
+                ("A1", Color::White), ("B1", Color::Black), ("E5", Color::White), ("A6", Color::Black),
+                ("E3", Color::White),
+            ],
+            7,
+            0.5,
+        );
+        let limits = Limits { playouts: Some(3000), time: None };
+        let r = Searcher::new(Params::default(), 3, 1).search(&g, Color::Black, &limits, &AtomicBool::new(false));
+        assert_eq!(g.board().move_string(r.best), "B3");
+        assert!(r.candidates[0].visits > 2 * r.candidates[1].visits);
+        let a3 = g.board().parse_move("A3").unwrap();
+        if let Move::Play(p) = a3 {
+            assert!(r.ownership[p.idx()] > 0.2, "the captured area is Black's");
+        }
+    }
+
+    #[test]
+    fn threads_merge_and_time_limit_stops() {
+        let g = game_from(&[], 9, 7.0);
+        let limits = Limits { playouts: None, time: Some(Duration::from_millis(150)) };
+        let r = Searcher::new(Params::default(), 1, 2).search(&g, Color::Black, &limits, &AtomicBool::new(false));
+        assert!(r.elapsed < Duration::from_millis(1500));
+        assert!(r.playouts > 10);
+        let visits: u64 = r.candidates.iter().map(|m| m.visits as u64).sum();
+        assert_eq!(visits, r.playouts);
     }
 }
