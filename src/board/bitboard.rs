@@ -46,6 +46,13 @@ impl Bitboard {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Number of points among the first `words` words (a board's sets fit in fewer than
+    /// `WORDS` words when it is small; this is the fast count for those).
+    #[inline]
+    pub fn count_in(&self, words: usize) -> u32 {
+        self.0[..words].iter().map(|w| w.count_ones()).sum()
+    }
+
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {

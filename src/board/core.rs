@@ -41,11 +41,14 @@ impl fmt::Display for Illegal {
 pub struct Board {
     size: usize,
     width: usize,
+    /// Words of a bitboard that this size uses.
+    words: usize,
     color: Vec<u8>,
     head: Vec<u16>,
     next: Vec<u16>,
     str_size: Vec<u16>,
-    libs: Vec<Bitboard>,
+    /// Liberty sets indexed by string head: `words` words each (small boards copy little).
+    libs: Vec<u64>,
     stones: [Bitboard; 2],
     empty: Bitboard,
     onboard: Bitboard,
@@ -66,11 +69,12 @@ impl Board {
         let mut b = Board {
             size,
             width,
+            words: len.div_ceil(64),
             color: vec![OFF; len],
             head: vec![0; len],
             next: vec![0; len],
             str_size: vec![0; len],
-            libs: vec![Bitboard::EMPTY; len],
+            libs: vec![0; len * len.div_ceil(64)],
             stones: [Bitboard::EMPTY; 2],
             empty: Bitboard::EMPTY,
             onboard: Bitboard::EMPTY,
@@ -220,14 +224,16 @@ impl Board {
 
     /// Liberties of the string through the stone on `p`.
     #[inline]
-    pub fn string_libs(&self, p: Point) -> &Bitboard {
-        &self.libs[self.head[p.idx()] as usize]
+    pub fn string_libs(&self, p: Point) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        b.0[..self.words].copy_from_slice(self.lw(self.head[p.idx()] as usize));
+        b
     }
 
     /// Number of liberties of the string through the stone on `p`.
     #[inline]
     pub fn lib_count(&self, p: Point) -> u32 {
-        self.string_libs(p).count()
+        self.lib_cnt(self.head[p.idx()] as usize)
     }
 
     /// Number of stones of the string through the stone on `p`.
@@ -313,6 +319,13 @@ impl Board {
                 return false;
             }
         }
+        self.eye_diagonals_ok(c, p)
+    }
+
+    /// The diagonal half of the eye test: the opponent holds at most one diagonal of `p`,
+    /// none when `p` is on the edge.
+    #[inline]
+    fn eye_diagonals_ok(&self, c: Color, p: Point) -> bool {
         let opp = c.opp() as u8;
         let mut bad = 0;
         let mut edge = 0;
@@ -380,17 +393,16 @@ impl Board {
         self.head[pi] = p.0;
         self.next[pi] = p.0;
         self.str_size[pi] = 1;
-        let mut libs = Bitboard::EMPTY;
         let mut captured = 0u32;
         let mut captured_at = p;
         for q in self.neighbours(p) {
             match self.color[q.idx()] {
-                EMPTY => libs.set(q),
+                EMPTY => self.lib_set(pi, q),
                 OFF => {}
                 code if code != me => {
                     let h = self.head[q.idx()] as usize;
-                    self.libs[h].clear(p);
-                    if self.libs[h].is_empty() {
+                    self.lib_clear(h, p);
+                    if self.lib_cnt(h) == 0 {
                         captured += self.str_size[h] as u32;
                         captured_at = Point(h as u16);
                         self.remove_string(Point(h as u16));
@@ -399,24 +411,46 @@ impl Board {
                 _ => {}
             }
         }
-        // Captures added liberties to the new stone's string already; keep them.
-        self.libs[pi] = self.libs[pi].or(&libs);
         let mut cur = pi;
         for q in self.neighbours(p) {
             if self.color[q.idx()] == me {
                 let h = self.head[q.idx()] as usize;
                 if h != cur {
-                    self.libs[h].clear(p);
+                    self.lib_clear(h, p);
                     cur = self.merge(cur, h);
                 }
             }
         }
-        self.libs[cur].clear(p);
-        if captured == 1 && self.str_size[cur] == 1 && self.libs[cur].count() == 1 {
+        self.lib_clear(cur, p);
+        if captured == 1 && self.str_size[cur] == 1 && self.lib_cnt(cur) == 1 {
             self.ko = Some((captured_at, c.opp()));
         }
         self.captures[c.index()] += captured;
         captured
+    }
+
+    /// The liberty words of the string with head `h`.
+    #[inline]
+    fn lw(&self, h: usize) -> &[u64] {
+        &self.libs[h * self.words..(h + 1) * self.words]
+    }
+
+    /// Number of liberties of the string with head `h`.
+    #[inline]
+    fn lib_cnt(&self, h: usize) -> u32 {
+        self.lw(h).iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Adds liberty `p` to the string with head `h`.
+    #[inline]
+    fn lib_set(&mut self, h: usize, p: Point) {
+        self.libs[h * self.words + (p.idx() >> 6)] |= 1u64 << (p.idx() & 63);
+    }
+
+    /// Removes liberty `p` from the string with head `h`.
+    #[inline]
+    fn lib_clear(&mut self, h: usize, p: Point) {
+        self.libs[h * self.words + (p.idx() >> 6)] &= !(1u64 << (p.idx() & 63));
     }
 
     /// Sets a stone without touching strings (first step of a move).
@@ -433,7 +467,8 @@ impl Board {
             self.empties[pos] = last;
             self.empty_pos[last as usize] = pos as u16;
         }
-        self.libs[pi] = Bitboard::EMPTY;
+        let w = self.words;
+        self.libs[pi * w..pi * w + w].fill(0);
     }
 
     /// Removes a captured string, giving its points back as liberties to the strings around it.
@@ -454,7 +489,7 @@ impl Board {
             for q in self.neighbours(p) {
                 if self.color[q.idx()] == capturer {
                     let hq = self.head[q.idx()] as usize;
-                    self.libs[hq].set(p);
+                    self.lib_set(hq, p);
                 }
             }
             s = self.next[si];
@@ -477,7 +512,10 @@ impl Board {
         }
         self.next.swap(big, small);
         self.str_size[big] += self.str_size[small];
-        self.libs[big] = self.libs[big].or(&self.libs[small]);
+        let w = self.words;
+        for i in 0..w {
+            self.libs[big * w + i] |= self.libs[small * w + i];
+        }
         big
     }
 
@@ -501,7 +539,7 @@ impl Board {
                 self.width as u32,
             );
             let libs = region.neighbours(self.width as u32, &self.onboard).and(&self.empty);
-            if *self.string_libs(p) != libs {
+            if self.string_libs(p) != libs {
                 return Err(format!("liberties of {} differ", self.point_string(p)));
             }
             let members: Bitboard = {
@@ -546,6 +584,7 @@ impl Clone for Board {
     fn clone_from(&mut self, o: &Board) {
         self.size = o.size;
         self.width = o.width;
+        self.words = o.words;
         self.color.clone_from(&o.color);
         self.head.clone_from(&o.head);
         self.next.clone_from(&o.next);

@@ -201,3 +201,4 @@ fn every_size_plays() {
         b.check_consistency().unwrap();
     }
 }
+

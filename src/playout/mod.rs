@@ -29,7 +29,8 @@ pub fn random_move<R: Rng>(board: &Board, c: Color, rng: &mut R) -> Option<Point
     if n == 0 {
         return None;
     }
-    let start = rng.gen_range(0..n);
+    // Multiply-shift maps 32 random bits onto 0..n (bias below 1e-7 on a 25x25 board).
+    let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
     for i in (start..n).chain(0..start) {
         let p = Point(empties[i]);
         if !board.is_eye(c, p) && board.is_legal(c, p) {
