@@ -1,0 +1,243 @@
+//! The engine level: one game's main line as a [`GameRecord`], and back to
+//! SGF text.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+use super::build::RecordBuilder;
+use super::parse::{Items, Sink, parse_first};
+use super::{Coord, GameTree, SgfColor, SgfError, coord_to_sgf};
+
+/// Smallest board size a [`GameRecord`] accepts (the engine's limit).
+pub const MIN_RECORD_SIZE: usize = 2;
+/// Largest board size a [`GameRecord`] accepts (the engine's limit).
+pub const MAX_RECORD_SIZE: usize = 25;
+
+/// A game reduced to what an engine needs, following the main line (first
+/// variation at every branch).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// Board side, from `SZ` (default 19); always within 2..=25.
+    pub size: usize,
+    /// Komi from `KM` (default 0). The leading number of the value is used
+    /// (`6.5pts` gives 6.5); an unreadable value gives 0. No unit
+    /// conversion is done (Fox files write `KM[375]` for 7.5).
+    pub komi: f32,
+    /// Handicap from `HA` (default 0; an unreadable value gives 0).
+    pub handicap: u32,
+    /// Black stones placed (`AB`) in the nodes before the first move, in
+    /// file order without duplicates. Later `AW`/`AE` on a point override
+    /// earlier `AB`, so a point is never in both setup lists.
+    pub black_setup: Vec<Coord>,
+    /// White stones placed (`AW`) in the nodes before the first move (same
+    /// rules as `black_setup`).
+    pub white_setup: Vec<Coord>,
+    /// Moves (`B`/`W`) in main-line order, with setup (`AB`/`AW`/`AE`) met
+    /// after the first move kept in place as [`RecordedMove::Setup`].
+    pub moves: Vec<RecordedMove>,
+    /// The result (`RE`), e.g. `B+R` or `W+2.5`.
+    pub result: Option<String>,
+    /// Black player's name (`PB`).
+    pub player_black: Option<String>,
+    /// White player's name (`PW`).
+    pub player_white: Option<String>,
+    /// The rule set (`RU`).
+    pub rules: Option<String>,
+}
+
+/// One step of a recorded game's main line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordedMove {
+    /// A move by a colour; `None` is a pass.
+    Play(SgfColor, Option<Coord>),
+    /// Stones added or removed (`AB`/`AW`/`AE`) in a node after the first
+    /// move: `empty` points are cleared, `black`/`white` points get a stone.
+    Setup {
+        /// Points given a black stone (`AB`).
+        black: Vec<Coord>,
+        /// Points given a white stone (`AW`).
+        white: Vec<Coord>,
+        /// Points cleared (`AE`).
+        empty: Vec<Coord>,
+    },
+}
+
+impl Default for GameRecord {
+    /// An empty 19x19 game with komi 0.
+    fn default() -> GameRecord {
+        GameRecord {
+            size: 19,
+            komi: 0.0,
+            handicap: 0,
+            black_setup: Vec::new(),
+            white_setup: Vec::new(),
+            moves: Vec::new(),
+            result: None,
+            player_black: None,
+            player_white: None,
+            rules: None,
+        }
+    }
+}
+
+impl GameRecord {
+    /// Extract the main line of a tree.
+    ///
+    /// `SZ` is read from the root node; the other game-information
+    /// properties (`KM`, `HA`, `RE`, `PB`, `PW`, `RU`) from their first
+    /// occurrence on the main line. Setup (`AB`/`AW`/`AE`) in the nodes
+    /// before the first move fills `black_setup`/`white_setup`; later it
+    /// becomes [`RecordedMove::Setup`]. Within a node, setup comes before
+    /// the node's move(s). Errors (without a byte offset): a board size
+    /// outside 2..=25 or non-square, a move or setup point that is not on
+    /// the board, an empty tree.
+    pub fn from_tree(tree: &GameTree) -> Result<GameRecord, SgfError> {
+        if tree.nodes.is_empty() {
+            return Err(SgfError::new("empty game tree"));
+        }
+        let mut builder = RecordBuilder::default();
+        let mut values = Vec::new();
+        builder.open();
+        for node in tree.main_line() {
+            builder.node();
+            for (id, vals) in &node.props {
+                values.extend(vals.iter().map(|v| Cow::Borrowed(v.as_str())));
+                builder.prop_at(id, &mut values, None);
+                values.clear();
+            }
+        }
+        builder.close();
+        builder.finish()
+    }
+
+    /// Parse text holding exactly one game (first game tree if several; the
+    /// text after it is not read).
+    ///
+    /// Same result as [`GameRecord::from_tree`] on the first tree of
+    /// [`parse_collection`](super::parse_collection), but read in one pass
+    /// without building the tree; errors carry byte offsets.
+    pub fn parse(text: &str) -> Result<GameRecord, SgfError> {
+        parse_first(text, &mut RecordBuilder::default())?
+    }
+
+    /// Read every game of a collection, one record at a time: the fast way
+    /// to load a big file of games.
+    ///
+    /// Each item is a record or the error that stopped one game (bad syntax
+    /// or a bad record); after a syntax error reading resumes at the next
+    /// line starting with `(;`, as with [`game_trees`](super::game_trees).
+    pub fn parse_all(text: &str) -> GameRecords<'_> {
+        GameRecords {
+            items: Items::new(text),
+            builder: RecordBuilder::default(),
+        }
+    }
+
+    /// Write as SGF FF\[4\] text: a root node
+    /// `FF[4]GM[1]CA[UTF-8]AP[moyo:VERSION]SZ[..]KM[..]`, then `HA` if
+    /// above 0, `RU`/`PB`/`PW`/`RE` if set, `AB`/`AW` if any; then one node
+    /// per move (`;B[dd]`, passes as `B[]`) or per setup (`;AB[..]AW[..]AE[..]`).
+    ///
+    /// [`GameRecord::parse`] reads the result back to an equal record for
+    /// every record it produced itself. Hand-made records may come back
+    /// normalised: setup entries at the very start of `moves` are merged
+    /// into `black_setup`/`white_setup`, those lists lose duplicates (a point
+    /// in both stays white), and off-board points (which [`coord_to_sgf`]
+    /// cannot write) come back as passes.
+    pub fn to_sgf(&self) -> String {
+        let size = self.size;
+        let mut s = String::with_capacity(128 + 6 * self.moves.len());
+        let komi = if self.komi.is_finite() {
+            self.komi
+        } else {
+            0.0
+        };
+        let _ = write!(
+            s,
+            "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{}]SZ[{size}]KM[{komi}]",
+            env!("CARGO_PKG_VERSION")
+        );
+        if self.handicap > 0 {
+            let _ = write!(s, "HA[{}]", self.handicap);
+        }
+        for (id, value) in [
+            ("RU", &self.rules),
+            ("PB", &self.player_black),
+            ("PW", &self.player_white),
+            ("RE", &self.result),
+        ] {
+            if let Some(v) = value {
+                s.push_str(id);
+                push_value(&mut s, v);
+            }
+        }
+        push_points(&mut s, "AB", &self.black_setup, size);
+        push_points(&mut s, "AW", &self.white_setup, size);
+        for m in &self.moves {
+            s.push(';');
+            match m {
+                RecordedMove::Play(color, point) => {
+                    s.push_str(color.sgf_letter());
+                    s.push('[');
+                    if let Some(p) = point {
+                        s.push_str(&coord_to_sgf(*p, size));
+                    }
+                    s.push(']');
+                }
+                RecordedMove::Setup {
+                    black,
+                    white,
+                    empty,
+                } => {
+                    if black.is_empty() && white.is_empty() && empty.is_empty() {
+                        s.push_str("AE[]");
+                    }
+                    push_points(&mut s, "AB", black, size);
+                    push_points(&mut s, "AW", white, size);
+                    push_points(&mut s, "AE", empty, size);
+                }
+            }
+        }
+        s.push_str(")\n");
+        s
+    }
+}
+
+/// The iterator returned by [`GameRecord::parse_all`].
+pub struct GameRecords<'a> {
+    items: Items<'a>,
+    builder: RecordBuilder<'a>,
+}
+
+impl Iterator for GameRecords<'_> {
+    type Item = Result<GameRecord, SgfError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.items.next_item(&mut self.builder).map(Result::flatten)
+    }
+}
+
+/// Appends `[value]` with `\` and `]` escaped.
+fn push_value(s: &mut String, value: &str) {
+    s.push('[');
+    for c in value.chars() {
+        if c == '\\' || c == ']' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s.push(']');
+}
+
+/// Appends `ID[p1][p2]...`, or nothing for an empty list.
+fn push_points(s: &mut String, id: &str, points: &[Coord], size: usize) {
+    if points.is_empty() {
+        return;
+    }
+    s.push_str(id);
+    for &p in points {
+        s.push('[');
+        s.push_str(&coord_to_sgf(p, size));
+        s.push(']');
+    }
+}
