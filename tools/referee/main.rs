@@ -1,1 +1,287 @@
-fn main() {}
+//! moyo-referee: plays two GTP engines against each other and reports the
+//! result with its statistics.
+//!
+//! The referee keeps the game itself (moyo's rules: positional superko, no
+//! suicide), so an engine's illegal move, crash, hang or overstepped time is
+//! a loss for it and the match goes on. Each game is saved as SGF, one line
+//! per game goes to stdout, and a `key value` summary block ends the run (and
+//! is kept up to date in `DIR/summary.txt`).
+
+/// `eprintln!` that ignores a closed stderr instead of panicking.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+mod clock;
+mod engine;
+mod game;
+mod stats;
+
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
+use moyo::board::{Color, MAX_SIZE};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use clock::TimeSettings;
+use engine::{Engine, StderrSink};
+use game::{Config, Kind, TimeControl, play_game};
+use stats::Tally;
+
+/// Where engines' stderr goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StderrMode {
+    /// Appended to `engine-a.log`, `engine-b.log`, `scorer.log` in the SGF directory.
+    Log,
+    /// The referee's own stderr.
+    Inherit,
+    /// Discarded.
+    Null,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "moyo-referee",
+    version,
+    args_override_self = true,
+    about = "Plays two GTP engines against each other",
+    long_about = "Plays two GTP engines (shell command lines) against each other. Engine A is \
+                  --black, engine B is --white; with --alternate (the default) they swap \
+                  colours every game, so A is Black in games 1, 3, 5, ... The referee checks \
+                  the rules itself: an illegal move, crash, hang or time loss loses the game."
+)]
+struct Args {
+    /// Command line of engine A (Black in the first game), run with `sh -c`.
+    #[arg(long, value_name = "CMD")]
+    black: String,
+    /// Command line of engine B (White in the first game), run with `sh -c`.
+    #[arg(long, value_name = "CMD")]
+    white: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// Board size (2..=25).
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Komi.
+    #[arg(long, default_value_t = 7.0, allow_negative_numbers = true)]
+    komi: f32,
+    /// Seconds per move: announced as `time_settings 0 S 1`; a move over
+    /// `timeout-factor * S + 2` seconds loses on time.
+    #[arg(long, value_name = "SECS", conflicts_with = "time_settings")]
+    time_per_move: Option<f64>,
+    /// Main time, Canadian byo-yomi seconds and stones, e.g. `60,10,5`. The
+    /// referee keeps each engine's clock and sends `time_left` before each
+    /// genmove; a clock below -1 s (after 0.5 s lag allowance per move) loses.
+    #[arg(long, value_name = "MAIN,BYO,STONES", value_parser = TimeSettings::parse)]
+    time_settings: Option<TimeSettings>,
+    /// GTP engine that judges dead stones after two passes (asked
+    /// `final_status_list dead`); without it, Tromp-Taylor (all stones alive).
+    #[arg(long, value_name = "CMD")]
+    scorer: Option<String>,
+    /// Directory for game-NNN.sgf, summary.txt and engine logs.
+    #[arg(long, value_name = "DIR", default_value = "matches")]
+    sgf_dir: PathBuf,
+    /// Swap colours every game (the default).
+    #[arg(long, overrides_with = "no_alternate")]
+    alternate: bool,
+    /// A plays Black in every game.
+    #[arg(long, overrides_with = "alternate")]
+    no_alternate: bool,
+    /// Moves after which a game is stopped and counted as it stands
+    /// [default: 3 * size * size].
+    #[arg(long, value_name = "N")]
+    max_moves: Option<usize>,
+    /// With --time-per-move: a move may take FACTOR * S + 2 seconds.
+    #[arg(long, value_name = "F", default_value_t = 3.0)]
+    timeout_factor: f64,
+    /// Seconds without any answer before an engine counts as hung (killed,
+    /// loses on time, restarted next game) [default: 10 * S + 10 with
+    /// --time-per-move, 120 without time control]. With --time-settings this
+    /// is added to the time left on the clock [default: 10].
+    #[arg(long, value_name = "SECS")]
+    hard_timeout: Option<f64>,
+    /// Seed: each game, engines get `set_random_seed` with numbers drawn from
+    /// it (refusals are ignored). Without it no seed is sent.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where engines' stderr goes.
+    #[arg(long, value_enum, default_value_t = StderrMode::Log)]
+    engine_stderr: StderrMode,
+    /// Echo every GTP exchange on stderr.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+fn positive(name: &str, v: f64) -> Result<f64, String> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(format!("--{name} must be a positive number, got {v}"))
+    }
+}
+
+fn config(args: &Args) -> Result<Config, String> {
+    if !(2..=MAX_SIZE).contains(&args.size) {
+        return Err(format!("--size must be in 2..={MAX_SIZE}"));
+    }
+    if !args.komi.is_finite() {
+        return Err("--komi must be a number".to_string());
+    }
+    let time = match (args.time_per_move, args.time_settings) {
+        (Some(s), _) => TimeControl::PerMove(positive("time-per-move", s)?),
+        (None, Some(ts)) => TimeControl::Clock(ts),
+        (None, None) => TimeControl::Unlimited,
+    };
+    positive("timeout-factor", args.timeout_factor)?;
+    if let Some(h) = args.hard_timeout {
+        positive("hard-timeout", h)?;
+    }
+    Ok(Config {
+        size: args.size,
+        komi: args.komi,
+        time,
+        timeout_factor: args.timeout_factor,
+        hard_timeout: args.hard_timeout,
+        max_moves: args.max_moves.unwrap_or(3 * args.size * args.size),
+        verbose: args.verbose,
+    })
+}
+
+fn sink(mode: StderrMode, dir: &Path, file: &str) -> StderrSink {
+    match mode {
+        StderrMode::Log => StderrSink::File(dir.join(file)),
+        StderrMode::Inherit => StderrSink::Inherit,
+        StderrMode::Null => StderrSink::Null,
+    }
+}
+
+/// Writes a line to stdout and flushes it; a closed stdout is ignored.
+fn say(line: &str) {
+    let mut o = std::io::stdout().lock();
+    let _ = writeln!(o, "{line}");
+    let _ = o.flush();
+}
+
+fn write_file(path: &Path, text: &str) {
+    if let Err(e) = fs::write(path, text) {
+        note!("referee: cannot write {}: {e}", path.display());
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let cfg = match config(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            note!("moyo-referee: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let dir = args.sgf_dir.clone();
+    if let Err(e) = fs::create_dir_all(&dir) {
+        note!("moyo-referee: cannot create {}: {e}", dir.display());
+        return ExitCode::from(2);
+    }
+    let alternate = !args.no_alternate;
+    let mode = args.engine_stderr;
+    let mut engines = [
+        Engine::new(
+            "A",
+            &args.black,
+            sink(mode, &dir, "engine-a.log"),
+            cfg.verbose,
+        ),
+        Engine::new(
+            "B",
+            &args.white,
+            sink(mode, &dir, "engine-b.log"),
+            cfg.verbose,
+        ),
+    ];
+    let mut scorer = args
+        .scorer
+        .as_deref()
+        .map(|cmd| Engine::new("scorer", cmd, sink(mode, &dir, "scorer.log"), cfg.verbose));
+    let mut rng = args.seed.map(Xoshiro256PlusPlus::seed_from_u64);
+    let mut tally = Tally::default();
+    let width = if args.games >= 1000 { 4 } else { 3 };
+
+    for g in 0..args.games {
+        let a_black = !alternate || g % 2 == 0;
+        let seeds = rng.as_mut().map(|r| {
+            let (x, y) = (r.r#gen::<u32>() >> 1, r.r#gen::<u32>() >> 1);
+            if a_black { (x, y) } else { (y, x) }
+        });
+        let [a, b] = &mut engines;
+        let (black, white) = if a_black { (a, b) } else { (b, a) };
+        let started = Instant::now();
+        let out = play_game(&cfg, black, white, scorer.as_mut(), seeds);
+        let took = started.elapsed().as_secs_f64();
+
+        // Engine index (0 = A, 1 = B) playing colour `c` this game.
+        let eng = |c: Color| usize::from((c == Color::Black) != a_black);
+        tally.games += 1;
+        for &(c, t) in &out.move_times {
+            tally.add_move_time(eng(c), t);
+        }
+        match out.winner {
+            None => tally.jigo += 1,
+            Some(w) => {
+                tally.wins[eng(w)] += 1;
+                match w {
+                    Color::Black => tally.black_wins += 1,
+                    Color::White => tally.white_wins += 1,
+                }
+                if eng(w) == 0 {
+                    match w {
+                        Color::Black => tally.a_as_black_wins += 1,
+                        Color::White => tally.a_as_white_wins += 1,
+                    }
+                }
+                let loser = eng(w.opp());
+                match out.kind {
+                    Kind::Crash => tally.crashes[loser] += 1,
+                    Kind::Time => tally.time_losses[loser] += 1,
+                    Kind::Illegal => tally.illegal[loser] += 1,
+                    _ => {}
+                }
+            }
+        }
+        let n = g + 1;
+        let file = dir.join(format!("game-{n:0width$}.sgf"));
+        write_file(&file, &out.sgf);
+        let label = |i: usize| if i == 0 { "A" } else { "B" };
+        let winner = match out.winner {
+            Some(w) => format!("winner {}", label(eng(w))),
+            None => "jigo".to_string(),
+        };
+        say(&format!(
+            "game {n}: {}(black) vs {}(white): {} ({}) moves {} {winner} time {took:.1}s [{}]",
+            label(eng(Color::Black)),
+            label(eng(Color::White)),
+            out.result,
+            out.kind.as_str(),
+            out.moves,
+            out.detail
+        ));
+        write_file(&dir.join("summary.txt"), &tally.summary());
+    }
+
+    let grace = Duration::from_secs(2);
+    for e in engines.iter_mut().chain(scorer.as_mut()) {
+        e.quit(grace);
+    }
+    let summary = tally.summary();
+    say(summary.trim_end());
+    write_file(&dir.join("summary.txt"), &summary);
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,399 @@
+//! Tests of the match referee (`moyo-referee`): its statistics and clock
+//! arithmetic directly, and whole matches between tiny fake GTP engines
+//! (a python3 script) that pass, play illegal moves, crash, hang or babble.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+#[allow(dead_code)]
+#[path = "../tools/referee/stats.rs"]
+mod stats;
+
+#[allow(dead_code)]
+#[path = "../tools/referee/clock.rs"]
+mod clock;
+
+/// A fake GTP engine; its first argument picks its behaviour at `genmove`:
+/// `pass`, `illegal` (always A1, occupied the second time), `garbage` (not a
+/// vertex), `crash` (exits), `hang` (sleeps), `resign`, `noisy` (pass, with
+/// junk lines and ids around its answers).
+const FAKE_ENGINE: &str = r#"
+import sys, time
+mode = sys.argv[1]
+def reply(text="", ok=True, cid=""):
+    if mode == "noisy":
+        sys.stdout.write("debug: thinking hard\n\n")
+    sys.stdout.write(("=" if ok else "?") + cid + " " + text + "\n\n")
+    sys.stdout.flush()
+for line in sys.stdin:
+    parts = line.split()
+    if not parts:
+        continue
+    cid = ""
+    if parts[0].isdigit():
+        cid = parts.pop(0)
+    if not parts:
+        continue
+    cmd, args = parts[0], parts[1:]
+    if mode == "noisy" and cmd != "quit":
+        cid = cid or "7"
+    if cmd == "quit":
+        reply("", True, cid)
+        break
+    elif cmd == "name":
+        reply("Fake-" + mode, True, cid)
+    elif cmd == "version":
+        reply("1.0", True, cid)
+    elif cmd == "protocol_version":
+        reply("2", True, cid)
+    elif cmd in ("boardsize", "clear_board", "komi", "play", "time_left"):
+        reply("", True, cid)
+    elif cmd == "genmove":
+        if mode == "illegal":
+            reply("A1", True, cid)
+        elif mode == "garbage":
+            reply("Z99 whatever", True, cid)
+        elif mode == "crash":
+            sys.exit(3)
+        elif mode == "hang":
+            time.sleep(600)
+        elif mode == "resign":
+            reply("resign", True, cid)
+        else:
+            reply("pass", True, cid)
+    else:
+        reply("unknown command", False, cid)
+"#;
+
+/// A fresh scratch directory holding the fake engine script.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("moyo-referee-{}-{test}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("fake.py"), FAKE_ENGINE).unwrap();
+    dir
+}
+
+/// The python3 interpreter itself (not a version manager's wrapper script,
+/// which can take half a second to start).
+fn python() -> &'static str {
+    static PYTHON: OnceLock<String> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        Command::new("python3")
+            .args(["-c", "import sys; print(sys.executable)"])
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .filter(|p| !p.is_empty() && !p.contains('\'') && Path::new(p).exists())
+            .unwrap_or_else(|| "python3".to_string())
+    })
+}
+
+fn fake(dir: &Path, mode: &str) -> String {
+    format!("'{}' '{}' {mode}", python(), dir.join("fake.py").display())
+}
+
+/// Runs the referee; returns its stdout and the summary as a map.
+fn referee(
+    dir: &Path,
+    black: &str,
+    white: &str,
+    extra: &[&str],
+) -> (String, HashMap<String, String>) {
+    let sgf_dir = dir.join("matches");
+    let black = fake(dir, black);
+    let white = fake(dir, white);
+    let mut args = vec![
+        "--black",
+        &black,
+        "--white",
+        &white,
+        "--sgf-dir",
+        sgf_dir.to_str().unwrap(),
+        "--size",
+        "9",
+        "--komi",
+        "7",
+    ];
+    args.extend_from_slice(extra);
+    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
+        .args(&args)
+        .output()
+        .expect("referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "referee failed: {}\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut summary = HashMap::new();
+    for line in stdout.lines().filter(|l| !l.starts_with("game ")) {
+        if let Some((k, v)) = line.split_once(' ') {
+            summary.insert(k.to_string(), v.to_string());
+        }
+    }
+    // The same summary is written to the directory.
+    let file = fs::read_to_string(sgf_dir.join("summary.txt")).unwrap();
+    assert!(stdout.ends_with(&file), "summary.txt differs from stdout");
+    (stdout, summary)
+}
+
+fn get<'a>(s: &'a HashMap<String, String>, k: &str) -> &'a str {
+    s.get(k)
+        .map(String::as_str)
+        .unwrap_or_else(|| panic!("no key {k} in {s:?}"))
+}
+
+#[test]
+fn summary_has_every_key() {
+    let keys = stats::Tally::default()
+        .summary()
+        .lines()
+        .map(|l| l.split(' ').next().unwrap().to_string())
+        .collect::<Vec<_>>();
+    let want = [
+        "games",
+        "a_wins",
+        "b_wins",
+        "a_winrate",
+        "a_winrate_ci95",
+        "elo_diff",
+        "elo_ci95",
+        "black_wins",
+        "white_wins",
+        "a_as_black_wins",
+        "a_as_white_wins",
+        "a_avg_move_time",
+        "b_avg_move_time",
+        "a_max_move_time",
+        "b_max_move_time",
+        "a_crashes",
+        "b_crashes",
+        "a_time_losses",
+        "b_time_losses",
+        "a_illegal",
+        "b_illegal",
+        "jigo",
+    ];
+    assert_eq!(keys, want);
+}
+
+#[test]
+fn wilson_interval_and_elo() {
+    // 50 of 100: p = 0.5, interval 0.404 .. 0.596.
+    let (lo, hi) = stats::wilson(50.0, 100.0, stats::Z95);
+    assert!(
+        (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+        "{lo} {hi}"
+    );
+    // 8 of 10: 0.490 .. 0.943.
+    let (lo, hi) = stats::wilson(8.0, 10.0, stats::Z95);
+    assert!(
+        (lo - 0.4902).abs() < 1e-3 && (hi - 0.9433).abs() < 1e-3,
+        "{lo} {hi}"
+    );
+    // 0 of 10: 0 .. 0.278; no games: everything.
+    let (lo, hi) = stats::wilson(0.0, 10.0, stats::Z95);
+    assert!(lo == 0.0 && (hi - 0.2775).abs() < 1e-3, "{lo} {hi}");
+    assert_eq!(stats::wilson(0.0, 0.0, stats::Z95), (0.0, 1.0));
+
+    assert!(stats::elo_from_score(0.5).abs() < 1e-9);
+    assert!((stats::elo_from_score(0.75) - 190.85).abs() < 0.01);
+    assert!((stats::elo_from_score(0.25) + 190.85).abs() < 0.01);
+    assert_eq!(stats::elo_from_score(1.0), f64::INFINITY);
+    assert_eq!(stats::elo_from_score(0.0), f64::NEG_INFINITY);
+    assert_eq!(stats::fmt_elo(f64::INFINITY), "inf");
+    assert_eq!(stats::fmt_elo(f64::NEG_INFINITY), "-inf");
+    assert_eq!(stats::fmt_elo(-0.0), "0.0");
+
+    let mut t = stats::Tally {
+        games: 10,
+        ..Default::default()
+    };
+    t.wins = [7, 2];
+    t.jigo = 1;
+    let s = t.summary();
+    assert!(s.contains("a_winrate 75.0\n"), "{s}");
+    assert!(
+        s.contains("elo_diff 190.8\n") || s.contains("elo_diff 190.9\n"),
+        "{s}"
+    );
+    t.wins = [10, 0];
+    t.jigo = 0;
+    let s = t.summary();
+    assert!(s.contains("a_winrate 100.0\n"), "{s}");
+    assert!(s.contains("elo_diff inf\n"), "{s}");
+    assert!(s.contains("a_winrate_ci95 72.2 100.0\n"), "{s}");
+    assert!(s.contains("elo_ci95 166.2 inf\n"), "{s}");
+}
+
+#[test]
+fn canadian_clock() {
+    let ts = clock::TimeSettings::parse("10,5,2").unwrap();
+    assert_eq!(ts.gtp_command(), "time_settings 10 5 2");
+    assert!(clock::TimeSettings::parse("10,5").is_err());
+    assert!(clock::TimeSettings::parse("0,0,0").is_err());
+    let mut c = clock::Clock::new(ts);
+    assert_eq!(c.time_left(), (10, 0));
+    // 0.5 s of lag is forgiven per move.
+    assert!(!c.charge(4.5));
+    assert_eq!(c.time_left(), (6, 0));
+    // Main time runs out 2 s into this move: 3 s left of the period, one stone played.
+    assert!(!c.charge(8.5));
+    assert_eq!(c.time_left(), (3, 1));
+    // The period's second stone resets it.
+    assert!(!c.charge(2.0));
+    assert_eq!(c.time_left(), (5, 2));
+    // Up to 1 s over is tolerated, more loses.
+    assert!(!c.charge(6.4));
+    assert_eq!(c.time_left(), (0, 1));
+    assert!(c.charge(1.6));
+
+    let mut abs = clock::Clock::new(clock::TimeSettings::parse("3,0,0").unwrap());
+    assert_eq!(abs.time_left(), (3, 0));
+    assert!(!abs.charge(4.4));
+    assert!(abs.charge(1.6));
+    // No main time: byo-yomi from the start.
+    let mut byo = clock::Clock::new(clock::TimeSettings::parse("0,2,1").unwrap());
+    assert_eq!(byo.time_left(), (2, 1));
+    assert!(!byo.charge(3.4));
+    assert_eq!(byo.time_left(), (2, 1));
+    assert!(byo.charge(3.6));
+    // The 1 s tolerance is for the whole game: small overruns add up.
+    let mut abs = clock::Clock::new(clock::TimeSettings::parse("3,0,0").unwrap());
+    for _ in 0..4 {
+        assert!(!abs.charge(1.4));
+    }
+    assert_eq!(abs.time_left(), (0, 0));
+    assert!(abs.charge(1.4));
+}
+
+#[test]
+fn two_passers_give_white_the_komi() {
+    let dir = scratch("pass");
+    let (out, s) = referee(
+        &dir,
+        "pass",
+        "noisy",
+        &["--games", "2", "--time-per-move", "1"],
+    );
+    assert!(
+        out.contains("game 1: A(black) vs B(white): W+7 (score) moves 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 2: B(black) vs A(white): W+7 (score) moves 2"),
+        "{out}"
+    );
+    assert_eq!(get(&s, "games"), "2");
+    assert_eq!(get(&s, "a_wins"), "1");
+    assert_eq!(get(&s, "b_wins"), "1");
+    assert_eq!(get(&s, "white_wins"), "2");
+    assert_eq!(get(&s, "a_as_white_wins"), "1");
+    assert_eq!(get(&s, "a_winrate"), "50.0");
+    assert_eq!(get(&s, "elo_diff"), "0.0");
+    assert_eq!(get(&s, "jigo"), "0");
+    let sgf = fs::read_to_string(dir.join("matches/game-001.sgf")).unwrap();
+    assert!(
+        sgf.contains("RE[W+7]") && sgf.contains("KM[7]") && sgf.contains("SZ[9]"),
+        "{sgf}"
+    );
+    assert!(
+        sgf.contains("PB[Fake-pass 1.0]") && sgf.contains("PW[Fake-noisy 1.0]"),
+        "{sgf}"
+    );
+    assert!(sgf.contains(";B[];W[]"), "{sgf}");
+
+    // With no komi the empty board is a draw (here under a game clock).
+    let (out, s) = referee(
+        &dir,
+        "noisy",
+        "pass",
+        &["--games", "1", "--komi", "0", "--time-settings", "5,1,1"],
+    );
+    assert!(
+        out.contains("game 1: A(black) vs B(white): 0 (score) moves 2 jigo"),
+        "{out}"
+    );
+    assert_eq!(get(&s, "jigo"), "1");
+    assert_eq!(get(&s, "a_winrate"), "50.0");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn illegal_moves_forfeit() {
+    let dir = scratch("illegal");
+    let (out, s) = referee(&dir, "illegal", "pass", &["--games", "2"]);
+    assert_eq!(get(&s, "a_illegal"), "2");
+    assert_eq!(get(&s, "b_illegal"), "0");
+    assert_eq!(get(&s, "b_wins"), "2");
+    assert_eq!(get(&s, "a_winrate"), "0.0");
+    assert_eq!(get(&s, "elo_diff"), "-inf");
+    assert!(
+        out.contains("game 1: A(black) vs B(white): W+F (illegal) moves 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 2: B(black) vs A(white): B+F (illegal) moves 3"),
+        "{out}"
+    );
+    assert!(out.contains("point occupied"), "{out}");
+    let sgf = fs::read_to_string(dir.join("matches/game-001.sgf")).unwrap();
+    assert!(
+        sgf.contains("RE[W+F]") && sgf.contains("C[W+F: A (black) played A1"),
+        "{sgf}"
+    );
+
+    // A reply that is no vertex at all forfeits too.
+    let (out, s) = referee(&dir, "pass", "garbage", &["--games", "1"]);
+    assert_eq!(get(&s, "b_illegal"), "1");
+    assert!(out.contains("B+F (illegal)"), "{out}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn crash_loses_and_the_engine_is_restarted() {
+    let dir = scratch("crash");
+    let (out, s) = referee(&dir, "pass", "crash", &["--games", "2"]);
+    assert_eq!(get(&s, "b_crashes"), "2");
+    assert_eq!(get(&s, "a_wins"), "2");
+    assert_eq!(get(&s, "a_crashes"), "0");
+    assert!(
+        out.contains("B+F (crash)") && out.contains("W+F (crash)"),
+        "{out}"
+    );
+    assert!(out.contains("B (white) crashed at genmove"), "{out}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hang_is_a_time_loss() {
+    let dir = scratch("hang");
+    let start = Instant::now();
+    let (out, s) = referee(
+        &dir,
+        "hang",
+        "resign",
+        &["--games", "2", "--hard-timeout", "1"],
+    );
+    assert!(start.elapsed() < Duration::from_secs(20));
+    // Game 1: A hangs as Black and is killed. Game 2: B, now Black, resigns at once
+    // against the restarted A.
+    assert_eq!(get(&s, "a_time_losses"), "1");
+    assert_eq!(get(&s, "b_wins"), "1");
+    assert_eq!(get(&s, "a_wins"), "1");
+    assert!(
+        out.contains("game 1: A(black) vs B(white): W+T (time)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 2: B(black) vs A(white): W+R (resign)"),
+        "{out}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
