@@ -24,7 +24,14 @@ pub fn light_pps(size: usize, seconds: f64) -> f64 {
         for _ in 0..64 {
             board.clone_from(&empty);
             trace.clear();
-            sink += light_playout(&mut board, Color::Black, 7.5, max_moves, &mut rng, &mut trace);
+            sink += light_playout(
+                &mut board,
+                Color::Black,
+                7.5,
+                max_moves,
+                &mut rng,
+                &mut trace,
+            );
             n += 1;
         }
     }
@@ -37,7 +44,10 @@ pub fn light_pps(size: usize, seconds: f64) -> f64 {
 pub fn search_pps(size: usize, seconds: f64, playouts_per_search: u64) -> f64 {
     let game = Game::new(size, 7.5);
     let mut searcher = Searcher::new(Params::default(), 1, 1);
-    let limits = Limits { playouts: Some(playouts_per_search), time: None };
+    let limits = Limits {
+        playouts: Some(playouts_per_search),
+        time: None,
+    };
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
     let mut spent = Duration::ZERO;

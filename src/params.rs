@@ -129,6 +129,9 @@ mod tests {
         assert!(p.set("expand_visits", "2.5").is_err());
         assert_eq!(p.uct_c, 0.5);
         let d = p.describe();
-        assert!(d.iter().any(|i| i.name == "rave_equiv" && !i.doc.is_empty()));
+        assert!(
+            d.iter()
+                .any(|i| i.name == "rave_equiv" && !i.doc.is_empty())
+        );
     }
 }

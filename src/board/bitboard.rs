@@ -107,7 +107,11 @@ impl Bitboard {
     #[inline]
     fn shr(&self, k: u32) -> Bitboard {
         Bitboard(std::array::from_fn(|i| {
-            let carry = if i + 1 == WORDS { 0 } else { self.0[i + 1] << (64 - k) };
+            let carry = if i + 1 == WORDS {
+                0
+            } else {
+                self.0[i + 1] << (64 - k)
+            };
             (self.0[i] >> k) | carry
         }))
     }
@@ -141,7 +145,10 @@ impl Bitboard {
     /// Iterates the points of the set in increasing order.
     #[inline]
     pub fn iter(&self) -> BitIter {
-        BitIter { bits: *self, word: 0 }
+        BitIter {
+            bits: *self,
+            word: 0,
+        }
     }
 }
 

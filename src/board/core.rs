@@ -164,14 +164,24 @@ impl Board {
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
         let w = self.width as u16;
-        [Point(p.0 - w), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + w)]
+        [
+            Point(p.0 - w),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + w),
+        ]
     }
 
     /// The four diagonal neighbours of an on-board point (some may be padding).
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let w = self.width as u16;
-        [Point(p.0 - w - 1), Point(p.0 - w + 1), Point(p.0 + w - 1), Point(p.0 + w + 1)]
+        [
+            Point(p.0 - w - 1),
+            Point(p.0 - w + 1),
+            Point(p.0 + w - 1),
+            Point(p.0 + w + 1),
+        ]
     }
 
     /// Stones of colour `c`.
@@ -245,7 +255,11 @@ impl Board {
     /// The stones of the string through the stone on `p`.
     pub fn string_stones(&self, p: Point) -> StringIter<'_> {
         let start = self.head[p.idx()];
-        StringIter { board: self, start, cur: Some(start) }
+        StringIter {
+            board: self,
+            start,
+            cur: Some(start),
+        }
     }
 
     /// Reads a GTP vertex (`D4`, `pass`) as a move on this board.
@@ -279,7 +293,11 @@ impl Board {
         if self.ko == Some((p, c)) {
             return Err(Illegal::Ko);
         }
-        if self.has_liberty_after(c, p) { Ok(()) } else { Err(Illegal::Suicide) }
+        if self.has_liberty_after(c, p) {
+            Ok(())
+        } else {
+            Err(Illegal::Suicide)
+        }
     }
 
     /// Whether `c` may play on `p` (simple ko, no suicide).
@@ -501,7 +519,11 @@ impl Board {
 
     /// Joins two strings of one colour; returns the surviving head.
     fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.str_size[a] >= self.str_size[b] { (a, b) } else { (b, a) };
+        let (big, small) = if self.str_size[a] >= self.str_size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let mut s = small as u16;
         loop {
             self.head[s as usize] = big as u16;
@@ -533,12 +555,10 @@ impl Board {
         }
         for p in self.points() {
             let Some(c) = self.stone(p) else { continue };
-            let region = Bitboard::flood(
-                &Bitboard::single(p),
-                self.stones(c),
-                self.width as u32,
-            );
-            let libs = region.neighbours(self.width as u32, &self.onboard).and(&self.empty);
+            let region = Bitboard::flood(&Bitboard::single(p), self.stones(c), self.width as u32);
+            let libs = region
+                .neighbours(self.width as u32, &self.onboard)
+                .and(&self.empty);
             if self.string_libs(p) != libs {
                 return Err(format!("liberties of {} differ", self.point_string(p)));
             }
@@ -623,8 +643,9 @@ impl Iterator for StringIter<'_> {
 impl fmt::Display for Board {
     /// An ASCII diagram with coordinates, top row first (as `showboard` prints it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letters: String =
-            (0..self.size).map(|c| format!(" {}", &vertex_string(c, 0)[..1])).collect();
+        let letters: String = (0..self.size)
+            .map(|c| format!(" {}", &vertex_string(c, 0)[..1]))
+            .collect();
         writeln!(f, "   {letters}")?;
         for row in (0..self.size).rev() {
             write!(f, "{:>2} ", row + 1)?;

@@ -121,7 +121,11 @@ impl Game {
 
     /// Consecutive passes at the end of the game so far.
     pub fn passes(&self) -> usize {
-        self.moves.iter().rev().take_while(|(_, m)| *m == Move::Pass).count()
+        self.moves
+            .iter()
+            .rev()
+            .take_while(|(_, m)| *m == Move::Pass)
+            .count()
     }
 
     /// Whether two passes in a row ended the game.
@@ -186,12 +190,17 @@ impl Game {
     }
 
     fn initial_to_play(&self) -> Color {
-        if self.handicap > 0 { Color::White } else { Color::Black }
+        if self.handicap > 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     /// Places handicap stones for Black on an empty board with no moves; White moves next.
     pub fn set_handicap(&mut self, points: &[Point]) -> Result<(), &'static str> {
-        if !self.moves.is_empty() || !self.board.stones(Color::Black).is_empty()
+        if !self.moves.is_empty()
+            || !self.board.stones(Color::Black).is_empty()
             || !self.board.stones(Color::White).is_empty()
         {
             return Err("board not empty");

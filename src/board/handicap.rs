@@ -5,7 +5,7 @@
 pub fn max_fixed_handicap(size: usize) -> usize {
     if size < 7 {
         0
-    } else if size == 7 || size % 2 == 0 {
+    } else if size == 7 || size.is_multiple_of(2) {
         4
     } else {
         9
@@ -60,7 +60,10 @@ mod tests {
         assert_eq!(names(19, 2), ["D4", "Q16"]);
         assert_eq!(names(19, 5), ["D4", "Q16", "D16", "Q4", "K10"]);
         assert_eq!(names(19, 6), ["D4", "Q16", "D16", "Q4", "D10", "Q10"]);
-        assert_eq!(names(19, 8), ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16"]);
+        assert_eq!(
+            names(19, 8),
+            ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16"]
+        );
         assert_eq!(names(19, 9).len(), 9);
         assert!(names(19, 9).contains(&"K10".to_string()));
     }

@@ -100,7 +100,10 @@ pub fn parse_vertex(s: &str, size: usize) -> Result<Option<(usize, usize)>, Vert
     if letter == b'I' {
         return Err(VertexError::Syntax);
     }
-    let col = LETTERS.iter().position(|&l| l == letter).ok_or(VertexError::Syntax)?;
+    let col = LETTERS
+        .iter()
+        .position(|&l| l == letter)
+        .ok_or(VertexError::Syntax)?;
     let digits = &s[1..];
     if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
         return Err(VertexError::Syntax);

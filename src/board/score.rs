@@ -15,7 +15,12 @@ pub enum Owner {
 
 impl Board {
     /// For each empty region (4-connected), the points and the colours it touches.
-    fn regions(&self, empty: &Bitboard, black: &Bitboard, white: &Bitboard) -> Vec<(Bitboard, bool, bool)> {
+    fn regions(
+        &self,
+        empty: &Bitboard,
+        black: &Bitboard,
+        white: &Bitboard,
+    ) -> Vec<(Bitboard, bool, bool)> {
         let w = self.width() as u32;
         let mut left = *empty;
         let mut out = Vec::new();

@@ -24,7 +24,11 @@ impl Symmetry {
     /// Maps 0-based (col, row) on a board of `size` through the symmetry.
     pub fn apply(self, col: usize, row: usize, size: usize) -> (usize, usize) {
         let m = size - 1;
-        let (c, r) = if self.0 & 4 != 0 { (row, col) } else { (col, row) };
+        let (c, r) = if self.0 & 4 != 0 {
+            (row, col)
+        } else {
+            (col, row)
+        };
         let c = if self.0 & 1 != 0 { m - c } else { c };
         let r = if self.0 & 2 != 0 { m - r } else { r };
         (c, r)

@@ -126,7 +126,13 @@ fn superko_forbids_what_simple_ko_allows() {
     g.play(Color::Black, Move::Pass).unwrap();
     g.play(Color::White, Move::Pass).unwrap();
     // The passes lifted the simple ko, but retaking recreates the position before B3.
-    assert!(g.board().is_legal(Color::Black, match c3 { Move::Play(p) => p, _ => unreachable!() }));
+    assert!(g.board().is_legal(
+        Color::Black,
+        match c3 {
+            Move::Play(p) => p,
+            _ => unreachable!(),
+        }
+    ));
     assert_eq!(g.play(Color::Black, c3), Err(Illegal::Superko));
     g.set_superko(false);
     assert_eq!(g.play(Color::Black, c3), Ok(()));
@@ -162,7 +168,10 @@ fn eyes() {
     assert!(!b.is_eye(Color::White, at(&b, "B4")));
     assert!(!b.is_eye(Color::Black, at(&b, "B1")), "B1 lacks B2");
     let c = board(&[".....", ".....", ".....", "XO...", ".X..."]);
-    assert!(!c.is_eye(Color::Black, at(&c, "A1")), "false eye on the edge");
+    assert!(
+        !c.is_eye(Color::Black, at(&c, "A1")),
+        "false eye on the edge"
+    );
 }
 
 #[test]
@@ -177,7 +186,11 @@ fn area_and_territory_scores() {
     // A dead white stone inside Black's area.
     let d = board(&["OX.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."]);
     let dead = Board::bitboard_of(&[at(&d, "A5")]);
-    assert_eq!(d.area_score(0.0), -6.0, "all stones alive: A5 white, A1-A4 neutral");
+    assert_eq!(
+        d.area_score(0.0),
+        -6.0,
+        "all stones alive: A5 white, A1-A4 neutral"
+    );
     assert_eq!(d.area_score_with_dead(&dead, 0.0), 0.0);
     // Territory: Black 5 (column A with the dead stone's point) + 1 prisoner; White 5.
     assert_eq!(d.territory_score(&dead, 0.0), 1.0);
@@ -201,4 +214,3 @@ fn every_size_plays() {
         b.check_consistency().unwrap();
     }
 }
-

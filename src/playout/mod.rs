@@ -85,7 +85,14 @@ mod tests {
             for _ in 0..20 {
                 let mut b = Board::new(size);
                 trace.clear();
-                let score = light_playout(&mut b, Color::Black, 0.5, 3 * size * size, &mut rng, &mut trace);
+                let score = light_playout(
+                    &mut b,
+                    Color::Black,
+                    0.5,
+                    3 * size * size,
+                    &mut rng,
+                    &mut trace,
+                );
                 b.check_consistency().unwrap();
                 assert!(!trace.moves.is_empty());
                 // Finished: neither side has a non-eye legal move left, and the fast count

@@ -5,7 +5,7 @@ use crate::board::{Color, Game, Move};
 use crate::params::Params;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use worker::Worker;
+use worker::{Job, Worker};
 
 mod tree;
 mod worker;
@@ -56,7 +56,11 @@ impl Searcher {
     /// deterministic) and number of threads.
     pub fn new(params: Params, seed: u64, threads: usize) -> Searcher {
         let workers = (0..threads.max(1)).map(|_| Worker::new()).collect();
-        Searcher { params, seed, workers }
+        Searcher {
+            params,
+            seed,
+            workers,
+        }
     }
 
     /// The parameters in use.
@@ -77,22 +81,42 @@ impl Searcher {
     /// Searches the current position of `game` for `to_play` until a limit is reached or
     /// `stop` becomes true. Each thread grows its own tree (root parallelism); their root
     /// statistics are summed.
-    pub fn search(&mut self, game: &Game, to_play: Color, limits: &Limits, stop: &AtomicBool) -> SearchResult {
+    pub fn search(
+        &mut self,
+        game: &Game,
+        to_play: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> SearchResult {
         let start = Instant::now();
         let deadline = limits.time.map(|t| start + t);
         let threads = self.workers.len() as u64;
-        let total = limits.playouts.unwrap_or(if deadline.is_some() { u64::MAX } else { 1000 });
+        let total = limits
+            .playouts
+            .unwrap_or(if deadline.is_some() { u64::MAX } else { 1000 });
         let per_thread = total.div_ceil(threads).max(1);
         // The same position, seed and limit give the same search, whatever came before.
-        let base = self.seed ^ game.board().hash() ^ (game.moves().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let base = self.seed
+            ^ game.board().hash()
+            ^ (game.moves().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let params = &self.params;
         if self.workers.len() == 1 {
-            self.workers[0].run(params, game, to_play, base, per_thread, deadline, stop);
+            let job = Job {
+                seed: base,
+                max_playouts: per_thread,
+                deadline,
+            };
+            self.workers[0].run(params, game, to_play, job, stop);
         } else {
             std::thread::scope(|s| {
                 for (i, w) in self.workers.iter_mut().enumerate() {
                     let seed = base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
-                    s.spawn(move || w.run(params, game, to_play, seed, per_thread, deadline, stop));
+                    let job = Job {
+                        seed,
+                        max_playouts: per_thread,
+                        deadline,
+                    };
+                    s.spawn(move || w.run(params, game, to_play, job, stop));
                 }
             });
         }
@@ -119,23 +143,44 @@ impl Searcher {
                         wins[k] += n.wins;
                     }
                     None => {
-                        stats.push(MoveStat { mv, visits: n.visits, winrate: 0.0 });
+                        stats.push(MoveStat {
+                            mv,
+                            visits: n.visits,
+                            winrate: 0.0,
+                        });
                         wins.push(n.wins);
                     }
                 }
             }
         }
         for (m, w) in stats.iter_mut().zip(&wins) {
-            m.winrate = if m.visits > 0 { w / m.visits as f32 } else { 0.5 };
+            m.winrate = if m.visits > 0 {
+                w / m.visits as f32
+            } else {
+                0.5
+            };
         }
         if playouts > 0 {
             for o in &mut ownership {
                 *o /= playouts as f32;
             }
         }
-        stats.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
-        let (best, winrate) = stats.first().map_or((Move::Pass, 0.5), |m| (m.mv, m.winrate));
-        SearchResult { best, winrate, playouts, elapsed, candidates: stats, ownership }
+        stats.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.winrate.total_cmp(&a.winrate))
+        });
+        let (best, winrate) = stats
+            .first()
+            .map_or((Move::Pass, 0.5), |m| (m.mv, m.winrate));
+        SearchResult {
+            best,
+            winrate,
+            playouts,
+            elapsed,
+            candidates: stats,
+            ownership,
+        }
     }
 }
 
@@ -155,7 +200,10 @@ mod tests {
     #[test]
     fn deterministic_with_seed_and_playouts() {
         let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9, 7.0);
-        let limits = Limits { playouts: Some(400), time: None };
+        let limits = Limits {
+            playouts: Some(400),
+            time: None,
+        };
         let stop = AtomicBool::new(false);
         let a = Searcher::new(Params::default(), 42, 1).search(&g, Color::Black, &limits, &stop);
         let mut s = Searcher::new(Params::default(), 42, 1);
@@ -171,16 +219,33 @@ mod tests {
         // White's five stones on the left are in atari at B3, where White would connect out.
         let g = game_from(
             &[
-                ("A5", Color::White), ("B5", Color::Black), ("A4", Color::White), ("B4", Color::Black),
-                ("A3", Color::White), ("C3", Color::White), ("A2", Color::White), ("B2", Color::Black),
-                ("A1", Color::White), ("B1", Color::Black), ("E5", Color::White), ("A6", Color::Black),
+                ("A5", Color::White),
+                ("B5", Color::Black),
+                ("A4", Color::White),
+                ("B4", Color::Black),
+                ("A3", Color::White),
+                ("C3", Color::White),
+                ("A2", Color::White),
+                ("B2", Color::Black),
+                ("A1", Color::White),
+                ("B1", Color::Black),
+                ("E5", Color::White),
+                ("A6", Color::Black),
                 ("E3", Color::White),
             ],
             7,
             0.5,
         );
-        let limits = Limits { playouts: Some(3000), time: None };
-        let r = Searcher::new(Params::default(), 3, 1).search(&g, Color::Black, &limits, &AtomicBool::new(false));
+        let limits = Limits {
+            playouts: Some(3000),
+            time: None,
+        };
+        let r = Searcher::new(Params::default(), 3, 1).search(
+            &g,
+            Color::Black,
+            &limits,
+            &AtomicBool::new(false),
+        );
         assert_eq!(g.board().move_string(r.best), "B3");
         assert!(r.candidates[0].visits > 2 * r.candidates[1].visits);
         let a3 = g.board().parse_move("A3").unwrap();
@@ -192,8 +257,16 @@ mod tests {
     #[test]
     fn threads_merge_and_time_limit_stops() {
         let g = game_from(&[], 9, 7.0);
-        let limits = Limits { playouts: None, time: Some(Duration::from_millis(150)) };
-        let r = Searcher::new(Params::default(), 1, 2).search(&g, Color::Black, &limits, &AtomicBool::new(false));
+        let limits = Limits {
+            playouts: None,
+            time: Some(Duration::from_millis(150)),
+        };
+        let r = Searcher::new(Params::default(), 1, 2).search(
+            &g,
+            Color::Black,
+            &limits,
+            &AtomicBool::new(false),
+        );
         assert!(r.elapsed < Duration::from_millis(1500));
         assert!(r.playouts > 10);
         let visits: u64 = r.candidates.iter().map(|m| m.visits as u64).sum();

@@ -27,13 +27,25 @@ pub struct Node {
 impl Node {
     /// A fresh node for the move `mv`.
     pub fn new(mv: u16) -> Node {
-        Node { mv, n_children: 0, first_child: 0, visits: 0, wins: 0.0, rave_visits: 0, rave_wins: 0.0 }
+        Node {
+            mv,
+            n_children: 0,
+            first_child: 0,
+            visits: 0,
+            wins: 0.0,
+            rave_visits: 0,
+            rave_wins: 0.0,
+        }
     }
 
     /// The move as a board move.
     #[inline]
     pub fn board_move(&self) -> Move {
-        if self.mv == PASS { Move::Pass } else { Move::Play(Point(self.mv)) }
+        if self.mv == PASS {
+            Move::Pass
+        } else {
+            Move::Play(Point(self.mv))
+        }
     }
 
     /// Online win rate with one virtual draw, so unvisited nodes read 0.5.

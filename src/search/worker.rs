@@ -13,6 +13,17 @@ use std::time::Instant;
 /// No first play recorded for a point in the AMAF map.
 const NONE: u8 = u8::MAX;
 
+/// What one thread is asked to do.
+#[derive(Clone, Copy, Debug)]
+pub struct Job {
+    /// Seed of the thread's random generator.
+    pub seed: u64,
+    /// Playouts to run at most.
+    pub max_playouts: u64,
+    /// When to stop at the latest.
+    pub deadline: Option<Instant>,
+}
+
 /// A search thread's tree and scratch memory, reused between searches.
 pub struct Worker {
     pub tree: Tree,
@@ -46,17 +57,20 @@ impl Worker {
         }
     }
 
-    /// Searches `game` for `to_play` until `max_playouts`, `deadline` or `stop`.
+    /// Searches `game` for `to_play` until the job's playouts, its deadline or `stop`.
     pub fn run(
         &mut self,
         params: &Params,
         game: &Game,
         to_play: Color,
-        seed: u64,
-        max_playouts: u64,
-        deadline: Option<Instant>,
+        job: Job,
         stop: &AtomicBool,
     ) {
+        let Job {
+            seed,
+            max_playouts,
+            deadline,
+        } = job;
         let root_board = game.board();
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         self.tree.reset();
@@ -74,13 +88,14 @@ impl Worker {
         }
         self.moves_buf.push(PASS);
         self.tree.expand(0, &self.moves_buf, usize::MAX);
-        let max_moves = (params.playout_move_factor * (root_board.size() * root_board.size()) as f32) as usize;
+        let max_moves =
+            (params.playout_move_factor * (root_board.size() * root_board.size()) as f32) as usize;
         let max_nodes = params.max_nodes as usize;
         while self.playouts < max_playouts {
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            if self.playouts % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.playouts.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             self.playout(params, game, to_play, max_moves, max_nodes);
@@ -89,7 +104,14 @@ impl Worker {
     }
 
     /// One descent, expansion, playout and backup.
-    fn playout(&mut self, params: &Params, game: &Game, to_play: Color, max_moves: usize, max_nodes: usize) {
+    fn playout(
+        &mut self,
+        params: &Params,
+        game: &Game,
+        to_play: Color,
+        max_moves: usize,
+        max_nodes: usize,
+    ) {
         self.board.clone_from(game.board());
         self.path.clear();
         self.tree_moves.clear();
@@ -127,7 +149,14 @@ impl Worker {
         let score = if passes >= 2 {
             self.board.playout_score(komi)
         } else {
-            light_playout(&mut self.board, c, komi, max_moves, &mut self.rng, &mut self.trace)
+            light_playout(
+                &mut self.board,
+                c,
+                komi,
+                max_moves,
+                &mut self.rng,
+                &mut self.trace,
+            )
         };
         self.record_ownership();
         self.backup(to_play, score > 0.0);
@@ -144,7 +173,11 @@ impl Worker {
             let ch: &Node = &nodes[i];
             let nv = ch.visits as f32;
             let rv = ch.rave_visits as f32;
-            let beta = if rv > 0.0 { rv / (rv + nv + rv * nv / params.rave_equiv.max(1e-3)) } else { 0.0 };
+            let beta = if rv > 0.0 {
+                rv / (rv + nv + rv * nv / params.rave_equiv.max(1e-3))
+            } else {
+                0.0
+            };
             let v = (1.0 - beta) * ch.value()
                 + beta * ch.rave_value()
                 + params.uct_c * (ln_n / (nv + 1.0)).sqrt();
@@ -176,7 +209,13 @@ impl Worker {
     /// Backs up the result along the path: online statistics for the nodes, AMAF for the
     /// siblings whose move the same player played first later in the sequence.
     fn backup(&mut self, to_play: Color, black_wins: bool) {
-        let win = |c: Color| if (c == Color::Black) == black_wins { 1.0 } else { 0.0 };
+        let win = |c: Color| {
+            if (c == Color::Black) == black_wins {
+                1.0
+            } else {
+                0.0
+            }
+        };
         let nodes = &mut self.tree.nodes;
         nodes[0].visits += 1;
         for (i, &n) in self.path.iter().enumerate() {

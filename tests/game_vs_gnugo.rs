@@ -1,0 +1,84 @@
+//! Whole games: moyo plays GNU Go 3.8 through the referee, once with each colour, and must
+//! finish both without an illegal move, a crash or a time loss.
+
+use std::path::Path;
+use std::process::Command;
+
+fn gnugo() -> Option<&'static str> {
+    ["/usr/games/gnugo", "/usr/bin/gnugo", "/usr/local/bin/gnugo"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())
+}
+
+fn summary_value(summary: &str, key: &str) -> String {
+    summary
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{key} ")))
+        .unwrap_or_else(|| panic!("no `{key}` in summary:\n{summary}"))
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn plays_full_games_against_gnugo() {
+    let Some(gnugo) = gnugo() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install GNU Go (see .ci/run)"
+        );
+        eprintln!("GNU Go not installed: skipping");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("moyo-vs-gnugo-{}", std::process::id()));
+    let moyo = format!(
+        "{} --playouts 400 --threads 1 --seed 7 --quiet",
+        env!("CARGO_BIN_EXE_moyo")
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
+        .args(["--black", &moyo])
+        .args(["--white", &format!("{gnugo} --mode gtp --level 1")])
+        .args([
+            "--games",
+            "2",
+            "--size",
+            "9",
+            "--komi",
+            "7",
+            "--time-per-move",
+            "10",
+        ])
+        .args(["--scorer", &format!("{gnugo} --mode gtp --chinese-rules")])
+        .arg("--sgf-dir")
+        .arg(&dir)
+        .output()
+        .expect("referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "referee failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(summary_value(&stdout, "games"), "2");
+    for key in [
+        "a_crashes",
+        "a_illegal",
+        "a_time_losses",
+        "b_crashes",
+        "b_illegal",
+    ] {
+        assert_eq!(summary_value(&stdout, key), "0", "{key}:\n{stdout}");
+    }
+    let a: u32 = summary_value(&stdout, "a_wins").parse().unwrap();
+    let b: u32 = summary_value(&stdout, "b_wins").parse().unwrap();
+    let jigo: u32 = summary_value(&stdout, "jigo").parse().unwrap();
+    assert_eq!(a + b + jigo, 2);
+    // Both games were saved and are real games, not early forfeits.
+    for n in 1..=2 {
+        let sgf = std::fs::read_to_string(dir.join(format!("game-{n:03}.sgf")))
+            .or_else(|_| std::fs::read_to_string(dir.join(format!("game-{:03}.sgf", n - 1))))
+            .expect("game saved as SGF");
+        let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
+        assert!(moves >= 20, "game {n} has only {moves} moves:\n{sgf}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
