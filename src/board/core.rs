@@ -285,7 +285,7 @@ impl Board {
     }
 
     /// Whether colour `c` may play on `p` under simple-ko rules, and if not, why.
-    #[inline]
+    #[inline(always)]
     pub fn legality(&self, c: Color, p: Point) -> Result<(), Illegal> {
         if self.color[p.idx()] != EMPTY {
             return Err(Illegal::Occupied);
@@ -307,7 +307,7 @@ impl Board {
     }
 
     /// Whether a stone of `c` on the empty point `p` would have a liberty (counting captures).
-    #[inline]
+    #[inline(always)]
     fn has_liberty_after(&self, c: Color, p: Point) -> bool {
         let me = c as u8;
         for q in self.neighbours(p) {
@@ -328,7 +328,7 @@ impl Board {
 
     /// Whether `p` is an eye-like point of `c`: all neighbours are `c` or the edge, and the
     /// opponent holds at most one diagonal (none on the edge). Playouts never fill these.
-    #[inline]
+    #[inline(always)]
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
         let me = c as u8;
         for q in self.neighbours(p) {
