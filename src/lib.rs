@@ -8,3 +8,5 @@ pub mod params;
 pub mod playout;
 pub mod search;
 pub mod sgf;
+pub mod engine;
+pub mod gtp;

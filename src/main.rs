@@ -1,1 +1,115 @@
-fn main() {}
+//! The `moyo` command line: GTP on stdin/stdout by default, `moyo bench` for the speed
+//! reference.
+
+use clap::{Parser, Subcommand};
+use moyo::engine::{Engine, EngineConfig};
+use moyo::params::Params;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "moyo", version, about = "A classic Monte-Carlo Go engine speaking GTP v2")]
+struct Cli {
+    /// Playouts per move.
+    #[arg(long, global = true, value_name = "N")]
+    playouts: Option<u64>,
+    /// Seconds per move (a float).
+    #[arg(long = "time-per-move", global = true, value_name = "S")]
+    time_per_move: Option<f64>,
+    /// Search threads (default: the number of cores).
+    #[arg(long, global = true, value_name = "T")]
+    threads: Option<usize>,
+    /// Random seed (default: from the time; fixed when given).
+    #[arg(long, global = true, value_name = "X")]
+    seed: Option<u64>,
+    /// Sets a parameter, `name=value` (repeatable).
+    #[arg(long = "set", global = true, value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// Less on stderr.
+    #[arg(long, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The speed reference: fixed positions and seeds, `name value` lines.
+    Bench {
+        /// Seconds per figure.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+}
+
+fn config(cli: &Cli) -> Result<EngineConfig, String> {
+    let mut params = Params::default();
+    for s in &cli.set {
+        let (name, value) =
+            s.split_once('=').ok_or_else(|| format!("--set {s}: expected name=value"))?;
+        params.set(name.trim(), value.trim()).map_err(|e| format!("--set {s}: {e}"))?;
+    }
+    if cli.playouts == Some(0) {
+        return Err("--playouts must be at least 1".into());
+    }
+    if let Some(t) = cli.time_per_move
+        && !(t.is_finite() && t > 0.0)
+    {
+        return Err("--time-per-move must be a positive number of seconds".into());
+    }
+    if cli.threads == Some(0) {
+        return Err("--threads must be at least 1".into());
+    }
+    let threads = cli
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let seed = cli.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    Ok(EngineConfig {
+        params,
+        playouts: cli.playouts,
+        time_per_move: cli.time_per_move,
+        threads,
+        seed,
+        ..EngineConfig::default()
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let cfg = match config(&cli) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("moyo: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match cli.command {
+        Some(Command::Bench { seconds }) => {
+            moyo::bench::run(seconds);
+            ExitCode::SUCCESS
+        }
+        None => {
+            if !cli.quiet {
+                eprintln!(
+                    "moyo {}: GTP on stdin, {} threads, seed {}",
+                    env!("CARGO_PKG_VERSION"),
+                    cfg.threads,
+                    cfg.seed
+                );
+            }
+            let mut engine = Engine::new(cfg);
+            engine.set_verbose(!cli.quiet);
+            match moyo::gtp::run(engine, std::io::stdin(), std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("moyo: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

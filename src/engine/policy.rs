@@ -1,0 +1,388 @@
+//! The decisions around a search, kept free of the search itself so they can be tested on
+//! made-up results: when to pass, when to resign, which legal move to play, which stones
+//! are dead.
+
+use crate::board::{Bitboard, Board, Color, Game, Move, Point, Scoring};
+use crate::params::Params;
+use crate::search::SearchResult;
+
+/// Ownership (towards our colour) above which an enemy stone counts as dead in cleanup.
+pub const CLEANUP_DEAD_OWNERSHIP: f32 = 0.5;
+
+/// Average ownership (towards the other colour) above which a string is called dead.
+pub const DEAD_OWNERSHIP: f32 = 0.3;
+
+/// A pass the search prefers is refused while passing loses on the board and a move still has
+/// at least this win rate (a young or noisy search may rank the pass first too early).
+pub const PASS_GUARD_WINRATE: f32 = 0.2;
+
+/// +1 for Black, -1 for White: ownership is counted from Black's side.
+pub fn sign(c: Color) -> f32 {
+    match c {
+        Color::Black => 1.0,
+        Color::White => -1.0,
+    }
+}
+
+/// Whether `c` may play `m` now and it repeats no earlier position of the game (we never
+/// repeat a position ourselves, even when the rules would let us).
+pub fn playable(game: &Game, c: Color, m: Move) -> bool {
+    match m {
+        Move::Pass => true,
+        Move::Play(p) => {
+            game.board().is_onboard(p)
+                && game.legality(c, m).is_ok()
+                && !game.seen(game.board().hash_after(c, p))
+        }
+    }
+}
+
+/// Whether `c` has any move besides passing.
+pub fn has_legal_move(game: &Game, c: Color) -> bool {
+    let b = game.board();
+    b.empty_points().iter().any(|p| playable(game, c, Move::Play(p)))
+}
+
+/// Whether the last move was a pass, so that passing now ends the game.
+pub fn opponent_passed(game: &Game) -> bool {
+    matches!(game.last_move(), Some((_, Move::Pass)))
+}
+
+/// The score from `c`'s side (positive = `c` wins) with the `dead` stones removed, counted by
+/// area (Tromp-Taylor when `dead` is empty: the CGOS rule).
+pub fn area_margin(board: &Board, komi: f32, c: Color, dead: &Bitboard) -> f32 {
+    board.area_score_with_dead(dead, komi) * sign(c)
+}
+
+/// Whether `c` wins by passing now, after the opponent passed: by Tromp-Taylor area counting
+/// with every stone alive, and also when our own stones the search thinks dead are removed
+/// (so a dead group of ours in the opponent's area cannot fool us under dead-stone rules).
+/// Territory scoring asks for a point more, for the difference between the two counts.
+pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>) -> bool {
+    if !opponent_passed(game) {
+        return false;
+    }
+    let margin = match game.scoring() {
+        Scoring::Area => 0.0,
+        Scoring::Territory => 1.0,
+    };
+    let b = game.board();
+    if area_margin(b, game.komi(), c, &Bitboard::EMPTY) <= margin {
+        return false;
+    }
+    match ownership {
+        None => true,
+        Some(own) => {
+            let ours_dead = Board::bitboard_of(&dead_of_color(b, own, c));
+            area_margin(b, game.komi(), c, &ours_dead) > margin
+        }
+    }
+}
+
+/// Whether to resign after a search: the win rate is below the threshold, enough playouts back
+/// it, and Black is not in the first moves of a handicap game.
+pub fn should_resign(game: &Game, c: Color, winrate: f32, playouts: u64, params: &Params) -> bool {
+    if !(winrate < params.resign_threshold) || playouts < u64::from(params.resign_min_playouts) {
+        return false;
+    }
+    let size = game.size();
+    if game.handicap() > 0 && c == Color::Black && game.moves().len() < size * size / 4 {
+        return false;
+    }
+    true
+}
+
+/// The move to play from a search result: the best move if it is playable, else the next
+/// playable candidate, else a pass. In cleanup, a pass is refused while enemy stones the
+/// ownership calls dead remain: the first playable non-eye candidate, or a liberty of a dead
+/// string, or any playable non-eye point is taken instead.
+pub fn choose_move(game: &Game, c: Color, result: &SearchResult, cleanup: bool) -> Move {
+    let b = game.board();
+    let order = std::iter::once(result.best).chain(result.candidates.iter().map(|s| s.mv));
+    if cleanup {
+        let dead = dead_enemy_stones(b, &result.ownership, c);
+        if !dead.is_empty() {
+            let non_eye = |m: Move| match m {
+                Move::Play(p) => playable(game, c, m) && !b.is_eye(c, p),
+                Move::Pass => false,
+            };
+            if let Some(m) = order.clone().find(|&m| non_eye(m)) {
+                return m;
+            }
+            for &p in &dead {
+                if let Some(l) = b.string_libs(p).iter().find(|&l| non_eye(Move::Play(l))) {
+                    return Move::Play(l);
+                }
+            }
+            if let Some(p) = b.empty_points().iter().find(|&p| non_eye(Move::Play(p))) {
+                return Move::Play(p);
+            }
+            return Move::Pass;
+        }
+    }
+    let chosen = order.into_iter().find(|&m| playable(game, c, m)).unwrap_or(Move::Pass);
+    if chosen == Move::Pass && !pass_holds(game, c, &result.ownership) {
+        let alternative = result.candidates.iter().find(|s| match s.mv {
+            Move::Play(p) => {
+                s.winrate >= PASS_GUARD_WINRATE && playable(game, c, s.mv) && !b.is_eye(c, p)
+            }
+            Move::Pass => false,
+        });
+        if let Some(s) = alternative {
+            return s.mv;
+        }
+    }
+    chosen
+}
+
+/// Whether the board as it stands wins for `c`: area counting with every enemy stone alive
+/// and our stones the ownership calls dead removed.
+pub fn pass_holds(game: &Game, c: Color, ownership: &[f32]) -> bool {
+    let b = game.board();
+    let ours_dead = Board::bitboard_of(&dead_of_color(b, ownership, c));
+    area_margin(b, game.komi(), c, &ours_dead) > 0.0
+}
+
+/// Enemy stones of `c` whose point `ownership` gives strongly to `c` (cleanup's "still to
+/// capture").
+pub fn dead_enemy_stones(b: &Board, ownership: &[f32], c: Color) -> Vec<Point> {
+    let s = sign(c);
+    b.stones(c.opp())
+        .iter()
+        .filter(|p| ownership.get(p.idx()).is_some_and(|&o| o * s > CLEANUP_DEAD_OWNERSHIP))
+        .collect()
+}
+
+/// The strings on the board, each as its list of stones, in board order of their first stone.
+pub fn strings(b: &Board) -> Vec<Vec<Point>> {
+    let mut seen = Bitboard::EMPTY;
+    let mut out = Vec::new();
+    for p in b.points() {
+        if b.stone(p).is_none() || seen.has(p) {
+            continue;
+        }
+        let mut s: Vec<Point> = b.string_stones(p).collect();
+        s.sort();
+        for &q in &s {
+            seen.set(q);
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// Whether a string of colour `c` is dead by `ownership`: its stones' average ownership leans
+/// beyond `DEAD_OWNERSHIP` towards the other colour.
+pub fn string_is_dead(stones: &[Point], c: Color, ownership: &[f32]) -> bool {
+    if stones.is_empty() {
+        return false;
+    }
+    let sum: f32 = stones.iter().map(|p| ownership.get(p.idx()).copied().unwrap_or(0.0)).sum();
+    let avg = sum / stones.len() as f32;
+    avg * sign(c) < -DEAD_OWNERSHIP
+}
+
+/// Dead stones of colour `c` by `ownership`.
+pub fn dead_of_color(b: &Board, ownership: &[f32], c: Color) -> Vec<Point> {
+    strings(b)
+        .into_iter()
+        .filter(|s| b.stone(s[0]) == Some(c) && string_is_dead(s, c, ownership))
+        .flatten()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::MoveStat;
+    use std::time::Duration;
+
+    fn game_from(size: usize, komi: f32, rows: &[&str]) -> Game {
+        let mut g = Game::new(size, komi);
+        for (i, row) in rows.iter().enumerate() {
+            let r = size - 1 - i;
+            for (col, ch) in row.chars().enumerate() {
+                let c = match ch {
+                    'X' => Color::Black,
+                    'O' => Color::White,
+                    _ => continue,
+                };
+                let p = g.board().point(col, r);
+                g.add_setup_stone(c, p).unwrap();
+            }
+        }
+        g
+    }
+
+    fn result(g: &Game, best: Move, winrate: f32, playouts: u64, own: Vec<f32>) -> SearchResult {
+        let _ = g;
+        SearchResult {
+            best,
+            winrate,
+            playouts,
+            elapsed: Duration::ZERO,
+            candidates: vec![MoveStat { mv: best, visits: 10, winrate }],
+            ownership: own,
+        }
+    }
+
+    fn pt(g: &Game, s: &str) -> Point {
+        match g.board().parse_move(s).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => panic!("pass"),
+        }
+    }
+
+    // Black owns the left three columns, White the right two (5x5).
+    const SPLIT: [&str; 5] = ["..XO.", "..XO.", "..XO.", "..XO.", "..XO."];
+
+    #[test]
+    fn pass_only_after_a_pass_and_when_winning() {
+        let mut g = game_from(5, 0.5, &SPLIT);
+        // Black area 15, White 10.
+        assert_eq!(g.board().area_score(0.5), 4.5);
+        assert!(!passing_wins(&g, Color::Black, None), "nobody passed");
+        g.play(Color::White, Move::Pass).unwrap();
+        assert!(passing_wins(&g, Color::Black, None));
+        assert!(!passing_wins(&g, Color::White, None));
+        // With big komi Black must not pass.
+        g.set_komi(5.5);
+        assert!(!passing_wins(&g, Color::Black, None));
+        assert!(passing_wins(&g, Color::White, None));
+        // Territory scoring wants a margin.
+        g.set_komi(4.5);
+        g.set_scoring(Scoring::Territory);
+        assert!(!passing_wins(&g, Color::Black, None));
+        g.set_scoring(Scoring::Area);
+        assert!(passing_wins(&g, Color::Black, None));
+    }
+
+    #[test]
+    fn pass_check_counts_own_dead_stones() {
+        // A lone black stone in White's area: alive by Tromp-Taylor, dead by ownership.
+        let mut g = game_from(5, 0.5, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
+        g.play(Color::White, Move::Pass).unwrap();
+        let b = g.board();
+        // Tromp-Taylor: the X on E3 makes White's right column dame: Black 16, White 5.
+        assert!(b.area_score(0.5) > 0.0);
+        let mut own = vec![0.0f32; b.len()];
+        for p in b.points() {
+            let (c, _) = b.col_row(p);
+            own[p.idx()] = if c <= 2 { 1.0 } else { -1.0 };
+        }
+        // Without E3: 15 - 10 - 0.5 > 0 still wins.
+        assert!(passing_wins(&g, Color::Black, Some(&own)));
+        // Komi 5.5: 16 - 5 - 5.5 > 0 but 15 - 10 - 5.5 < 0.
+        g.set_komi(5.5);
+        assert!(passing_wins(&g, Color::Black, None));
+        assert!(!passing_wins(&g, Color::Black, Some(&own)));
+    }
+
+    #[test]
+    fn resign_rules() {
+        let p = Params::default();
+        let mut g = Game::new(9, 7.0);
+        let low = p.resign_threshold / 2.0;
+        let enough = u64::from(p.resign_min_playouts);
+        assert!(should_resign(&g, Color::Black, low, enough, &p));
+        if enough > 0 {
+            assert!(!should_resign(&g, Color::Black, low, enough - 1, &p));
+        }
+        assert!(!should_resign(&g, Color::Black, p.resign_threshold + 0.01, enough, &p));
+        assert!(!should_resign(&g, Color::Black, f32::NAN, enough, &p));
+        // Handicap game: Black does not resign early; White may.
+        let pts = [g.board().point(2, 2), g.board().point(6, 6)];
+        g.set_handicap(&pts).unwrap();
+        assert!(!should_resign(&g, Color::Black, low, enough, &p));
+        assert!(should_resign(&g, Color::White, low, enough, &p));
+        for _ in 0..30 {
+            g.play(Color::White, Move::Pass).unwrap();
+        }
+        assert!(should_resign(&g, Color::Black, low, enough, &p));
+    }
+
+    #[test]
+    fn illegal_best_falls_back() {
+        // A ko: White just captured at D... build a simple ko on 5x5.
+        let mut g = Game::new(5, 0.5);
+        for (c, v) in [
+            (Color::Black, "B3"),
+            (Color::White, "C3"),
+            (Color::Black, "C4"),
+            (Color::White, "D4"),
+            (Color::Black, "C2"),
+            (Color::White, "D2"),
+            (Color::Black, "A1"),
+            (Color::White, "E3"),
+            (Color::Black, "D3"),
+            (Color::White, "A5"),
+        ] {
+            let m = g.board().parse_move(v).unwrap();
+            g.play(c, m).unwrap();
+        }
+        // White takes the ko at C3 (captures D3).
+        let c3 = g.board().parse_move("C3").unwrap();
+        g.play(Color::Black, Move::Pass).unwrap();
+        g.play(Color::White, c3).unwrap();
+        let d3 = Move::Play(pt(&g, "D3"));
+        assert!(!playable(&g, Color::Black, d3), "ko recapture");
+        let mut r = result(&g, d3, 0.5, 100, Vec::new());
+        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
+        let e1 = Move::Play(pt(&g, "E1"));
+        r.candidates.push(MoveStat { mv: e1, visits: 5, winrate: 0.4 });
+        assert_eq!(choose_move(&g, Color::Black, &r, false), e1);
+        // Occupied best.
+        let c4 = Move::Play(pt(&g, "C4"));
+        let r = result(&g, c4, 0.5, 100, Vec::new());
+        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
+    }
+
+    #[test]
+    fn a_losing_pass_is_refused_while_a_move_has_chances() {
+        // Empty 5x5 with komi: passing loses for Black.
+        let g = Game::new(5, 0.5);
+        let c3 = Move::Play(pt(&g, "C3"));
+        let mut r = result(&g, Move::Pass, 0.5, 30, Vec::new());
+        r.candidates.push(MoveStat { mv: c3, visits: 5, winrate: 0.45 });
+        assert_eq!(choose_move(&g, Color::Black, &r, false), c3);
+        // Hopeless: the pass stands.
+        r.candidates[1].winrate = 0.05;
+        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
+        // White wins by komi on the empty board: its pass stands.
+        r.candidates[1].winrate = 0.45;
+        assert_eq!(choose_move(&g, Color::White, &r, false), Move::Pass);
+    }
+
+    #[test]
+    fn cleanup_never_passes_with_dead_enemy_stones() {
+        // A white stone inside Black's area.
+        let g = game_from(5, 0.5, &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."]);
+        let b = g.board();
+        let mut own = vec![0.0f32; b.len()];
+        for p in b.points() {
+            let (c, _) = b.col_row(p);
+            own[p.idx()] = if c <= 2 { 0.9 } else { -0.9 };
+        }
+        let b4 = pt(&g, "B4");
+        assert_eq!(dead_enemy_stones(b, &own, Color::Black), vec![b4]);
+        assert_eq!(dead_of_color(b, &own, Color::White), vec![b4]);
+        assert!(dead_of_color(b, &own, Color::Black).is_empty());
+        let r = result(&g, Move::Pass, 0.9, 100, own.clone());
+        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
+        let m = choose_move(&g, Color::Black, &r, true);
+        let Move::Play(p) = m else { panic!("cleanup passed") };
+        assert!(b.string_libs(b4).has(p), "plays a liberty of the dead stone");
+        // White in cleanup has no dead black stones: passes.
+        assert_eq!(choose_move(&g, Color::White, &r, true), Move::Pass);
+        // Strings are grouped.
+        let s = strings(b);
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.iter().map(Vec::len).sum::<usize>(), 11);
+    }
+
+    #[test]
+    fn no_legal_move_on_a_full_board() {
+        let g = game_from(3, 0.5, &[".X.", "X.X", ".X."]);
+        assert!(!has_legal_move(&g, Color::White), "all suicide");
+    }
+}

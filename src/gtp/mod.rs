@@ -1,0 +1,173 @@
+//! The Go Text Protocol (version 2) front end: a reader thread turns stdin into lines, the
+//! main loop answers them in order through the command table, one response per command,
+//! flushed at once. It knows the engine's public API only.
+//!
+//! No input makes it panic or changes the state when refused: a bad line gets `? <reason>`.
+//! Each command also runs under `catch_unwind` as a last line of defence.
+
+mod commands;
+pub mod input;
+pub mod response;
+
+pub use commands::{command_names, is_known};
+pub use input::{Command, Input, MAX_LINE};
+
+use crate::engine::Engine;
+use crossbeam::channel::{Receiver, Sender, unbounded};
+use std::io::{self, BufReader, Read, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The engine plus the protocol's own state.
+pub struct Session {
+    engine: Engine,
+    quit: bool,
+}
+
+impl Session {
+    /// A session around `engine`.
+    pub fn new(engine: Engine) -> Session {
+        Session { engine, quit: false }
+    }
+
+    /// The engine (read-only, for tests and tools).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Whether `quit` was answered.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// The complete response to one raw input line, or `None` for an empty line.
+    pub fn handle_line(&mut self, raw: &str) -> Option<String> {
+        let line = input::preprocess(raw);
+        let cmd = input::parse(&line)?;
+        let id = cmd.id.as_deref();
+        let (ok, text) = match self.execute(&cmd) {
+            Ok(t) => (true, t),
+            Err(e) => (false, e),
+        };
+        Some(response::format(id, ok, &text))
+    }
+
+    /// The response to one input item from the reader.
+    pub fn handle_input(&mut self, item: &Input) -> Option<String> {
+        match item {
+            Input::Line(raw) => self.handle_line(raw),
+            Input::TooLong { head, has_content } => {
+                if !has_content {
+                    return None;
+                }
+                let id = input::id_of(&input::preprocess(head));
+                Some(response::format(id.as_deref(), false, "line too long"))
+            }
+        }
+    }
+
+    /// Runs one parsed command.
+    pub fn execute(&mut self, cmd: &Command) -> Result<String, String> {
+        if cmd.name.is_empty() {
+            return Err("syntax error".into());
+        }
+        let Some(handler) = commands::handler(&cmd.name) else {
+            return Err("unknown command".into());
+        };
+        match catch_unwind(AssertUnwindSafe(|| handler(self, &cmd.args))) {
+            Ok(r) => r,
+            Err(_) => Err("internal error".into()),
+        }
+    }
+}
+
+/// Reads `input` line by line on its own thread and sends the lines to `tx`; stops at the end
+/// of input or when nobody listens any more.
+pub fn spawn_reader<R: Read + Send + 'static>(input: R, tx: Sender<Input>) -> io::Result<()> {
+    std::thread::Builder::new().name("gtp-reader".into()).spawn(move || {
+        let mut r = BufReader::with_capacity(1 << 16, input);
+        let mut buf = Vec::new();
+        loop {
+            match input::read_line(&mut r, &mut buf) {
+                Ok(Some(item)) => {
+                    if tx.send(item).is_err() {
+                        break;
+                    }
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    eprintln!("moyo: reading input: {e}");
+                    break;
+                }
+            }
+        }
+    })?;
+    Ok(())
+}
+
+/// Answers commands from `rx` on `out` until `quit` or the end of input.
+pub fn serve<W: Write>(session: &mut Session, rx: &Receiver<Input>, out: &mut W) -> io::Result<()> {
+    for item in rx.iter() {
+        if let Some(resp) = session.handle_input(&item) {
+            out.write_all(resp.as_bytes())?;
+            out.flush()?;
+        }
+        if session.quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Runs GTP on `input`/`output` (stdin/stdout for the engine) until `quit` or end of input.
+pub fn run<R: Read + Send + 'static, W: Write>(engine: Engine, input: R, mut output: W) -> io::Result<()> {
+    let (tx, rx) = unbounded();
+    spawn_reader(input, tx)?;
+    let mut session = Session::new(engine);
+    serve(&mut session, &rx, &mut output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineConfig;
+
+    fn session() -> Session {
+        Session::new(Engine::new(EngineConfig { playouts: Some(10), size: 9, ..Default::default() }))
+    }
+
+    fn talk(s: &mut Session, lines: &str) -> String {
+        lines.split('\n').filter_map(|l| s.handle_line(l)).collect()
+    }
+
+    #[test]
+    fn ids_errors_and_empty_lines() {
+        let mut s = session();
+        assert_eq!(talk(&mut s, "1 protocol_version"), "=1 2\n\n");
+        assert_eq!(talk(&mut s, "# comment\n\n  \t "), "");
+        assert_eq!(talk(&mut s, "frobnicate"), "? unknown command\n\n");
+        assert_eq!(talk(&mut s, "7 boardsize 26"), "?7 unacceptable size\n\n");
+        assert_eq!(talk(&mut s, "7"), "?7 syntax error\n\n");
+        assert_eq!(talk(&mut s, "NAME\r"), "= moyo\n\n");
+        assert_eq!(talk(&mut s, "known_command\tgenmove # yes"), "= true\n\n");
+        assert_eq!(talk(&mut s, "known_command kgs-chat"), "= false\n\n");
+    }
+
+    #[test]
+    fn too_long_input() {
+        let mut s = session();
+        let r = s.handle_input(&Input::TooLong { head: "5 play b".into(), has_content: true });
+        assert_eq!(r.as_deref(), Some("?5 line too long\n\n"));
+        assert_eq!(s.handle_input(&Input::TooLong { head: "# x".into(), has_content: false }), None);
+    }
+
+    #[test]
+    fn run_until_eof_and_quit() {
+        let mut out = Vec::new();
+        let e = Engine::new(EngineConfig::default());
+        run(e, &b"name\nquit\nname\n"[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "= moyo\n\n= \n\n");
+        let mut out = Vec::new();
+        run(Engine::new(EngineConfig::default()), &b"version"[..], &mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().starts_with("= "));
+    }
+}

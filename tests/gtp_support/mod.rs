@@ -1,0 +1,227 @@
+//! Helpers for the GTP integration tests: run the `moyo` binary on a script, talk to it
+//! command by command with a timeout, and match responses against patterns.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::Duration;
+
+/// Flags every test engine gets: small, deterministic searches.
+pub const FAST: &[&str] = &["--playouts", "30", "--threads", "1", "--seed", "1", "--quiet"];
+
+/// Runs the engine on `input` (stdin closed afterwards) and returns all of stdout.
+pub fn run_script(args: &[&str], input: &[u8]) -> String {
+    run_script_in(args, input, None)
+}
+
+/// `run_script` with a working directory.
+pub fn run_script_in(args: &[&str], input: &[u8], dir: Option<&Path>) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_moyo"));
+    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
+    let mut child = cmd.spawn().expect("moyo starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut out = String::new();
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        let _ = tx.send(buf);
+    });
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(buf) => out.push_str(&String::from_utf8(buf).expect("stdout is UTF-8")),
+        Err(_) => {
+            let _ = child.kill();
+            panic!("engine hung");
+        }
+    }
+    let _ = writer.join();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "engine exited with {status}");
+    out
+}
+
+/// Splits a whole transcript into responses (each without its final empty line).
+pub fn responses(out: &str) -> Vec<String> {
+    assert!(out.is_empty() || out.ends_with("\n\n"), "transcript must end with an empty line");
+    let mut v: Vec<String> = out.split("\n\n").map(str::to_string).collect();
+    v.pop();
+    v
+}
+
+/// Whether `s` matches `pat`, where `{move}` is a vertex or `pass`, `{gen}` a vertex, `pass`
+/// or `resign`, `{vertex}` a vertex, `{score}` a GTP score, `{num}` a number, `{any}`
+/// anything on one line, `{lines}` anything at all.
+pub fn matches(pat: &str, s: &str) -> bool {
+    let Some(open) = pat.find('{') else { return pat == s };
+    let Some(close) = pat[open..].find('}').map(|c| open + c) else { return pat == s };
+    let (lit, name, rest) = (&pat[..open], &pat[open + 1..close], &pat[close + 1..]);
+    let Some(s) = s.strip_prefix(lit) else { return false };
+    (0..=s.len())
+        .filter(|&k| s.is_char_boundary(k))
+        .any(|k| placeholder(name, &s[..k]) && matches(rest, &s[k..]))
+}
+
+fn is_vertex(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 2
+        && b.len() <= 3
+        && b[0].is_ascii_uppercase()
+        && b[0] != b'I'
+        && b[1..].iter().all(u8::is_ascii_digit)
+        && b[1] != b'0'
+}
+
+fn placeholder(name: &str, s: &str) -> bool {
+    match name {
+        "move" => s == "pass" || is_vertex(s),
+        "gen" => s == "pass" || s == "resign" || is_vertex(s),
+        "vertex" => is_vertex(s),
+        "score" => {
+            s == "0"
+                || ((s.starts_with("B+") || s.starts_with("W+")) && s[2..].parse::<f32>().is_ok())
+        }
+        "num" => !s.is_empty() && s.parse::<f64>().is_ok(),
+        "any" => !s.contains('\n'),
+        "lines" => true,
+        _ => panic!("unknown placeholder {name}"),
+    }
+}
+
+/// Asserts the transcript matches the expected one response by response.
+pub fn assert_transcript(out: &str, expected: &str) {
+    let got = responses(out);
+    let want = responses(expected);
+    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert!(
+            matches(w, g),
+            "response {i} differs\n--- expected\n{w}\n--- got\n{g}\n--- whole transcript\n{out}"
+        );
+    }
+    assert_eq!(got.len(), want.len(), "number of responses differs; transcript:\n{out}");
+}
+
+/// A running engine spoken to one command at a time.
+pub struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+    pub timeout: Duration,
+}
+
+impl Gtp {
+    pub fn start(args: &[&str]) -> Gtp {
+        Gtp::start_in(args, None)
+    }
+
+    pub fn start_in(args: &[&str], dir: Option<&Path>) -> Gtp {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_moyo"));
+        cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        if let Some(d) = dir {
+            cmd.current_dir(d);
+        }
+        let mut child = cmd.spawn().expect("moyo starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        // Sends one complete response (lines up to the empty line) at a time.
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut resp = String::new();
+            loop {
+                let mut line = Vec::new();
+                match r.read_until(b'\n', &mut line) {
+                    Ok(0) | Err(_) => {
+                        if !resp.is_empty() {
+                            let _ = tx.send(resp);
+                        }
+                        return;
+                    }
+                    Ok(_) => {}
+                }
+                let line = String::from_utf8(line).expect("stdout is UTF-8");
+                resp.push_str(&line);
+                if line == "\n" {
+                    if tx.send(std::mem::take(&mut resp)).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        Gtp { child, stdin, rx, timeout: Duration::from_secs(30) }
+    }
+
+    /// Sends raw bytes (a line feed is not added).
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("engine reads");
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next complete response, including its final empty line; panics after the timeout.
+    pub fn response(&mut self) -> String {
+        match self.rx.recv_timeout(self.timeout) {
+            Ok(r) => r,
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                panic!("engine did not answer within {:?}", self.timeout)
+            }
+            Err(RecvTimeoutError::Disconnected) => panic!("engine closed its output"),
+        }
+    }
+
+    /// A response if one comes within `wait`.
+    pub fn try_response(&mut self, wait: Duration) -> Option<String> {
+        self.rx.recv_timeout(wait).ok()
+    }
+
+    /// Sends one command and returns its response text: `Ok` for `=`, `Err` for `?`, without
+    /// the `= ` and the final empty line.
+    pub fn cmd(&mut self, line: &str) -> Result<String, String> {
+        self.send_raw(format!("{line}\n").as_bytes());
+        let r = self.response();
+        assert!(r.ends_with("\n\n") && !r[..r.len() - 2].contains("\n\n"), "framing: {r:?}");
+        let body = r[2..r.len() - 2].to_string();
+        if r.starts_with("= ") {
+            Ok(body)
+        } else if r.starts_with("? ") {
+            Err(body)
+        } else {
+            panic!("malformed response to {line:?}: {r:?}")
+        }
+    }
+
+    /// `cmd` that must succeed.
+    pub fn ok(&mut self, line: &str) -> String {
+        self.cmd(line).unwrap_or_else(|e| panic!("{line:?} failed: {e}"))
+    }
+
+    /// Closes stdin and waits for a clean exit.
+    pub fn finish(mut self) {
+        drop(self.stdin);
+        let (tx, rx) = channel();
+        let mut child = self.child;
+        std::thread::spawn(move || {
+            let _ = tx.send(child.wait());
+        });
+        let status = rx.recv_timeout(Duration::from_secs(10)).expect("engine exits at EOF");
+        assert!(status.unwrap().success());
+    }
+}
+
+/// A fresh temporary directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("moyo-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
