@@ -553,9 +553,20 @@ impl Board {
                 rebuilt.str_size[p.idx()] = 1;
             }
         }
+        let mut checked = Bitboard::EMPTY;
         for p in self.points() {
             let Some(c) = self.stone(p) else { continue };
+            if checked.has(p) {
+                continue;
+            }
             let region = Bitboard::flood(&Bitboard::single(p), self.stones(c), self.width as u32);
+            checked = checked.or(&region);
+            if region
+                .iter()
+                .any(|s| self.head[s.idx()] != self.head[p.idx()])
+            {
+                return Err(format!("string of {} has two heads", self.point_string(p)));
+            }
             let libs = region
                 .neighbours(self.width as u32, &self.onboard)
                 .and(&self.empty);
