@@ -7,7 +7,11 @@ use moyo::params::Params;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "moyo", version, about = "A classic Monte-Carlo Go engine speaking GTP v2")]
+#[command(
+    name = "moyo",
+    version,
+    about = "A classic Monte-Carlo Go engine speaking GTP v2"
+)]
 struct Cli {
     /// Playouts per move.
     #[arg(long, global = true, value_name = "N")]
@@ -44,9 +48,12 @@ enum Command {
 fn config(cli: &Cli) -> Result<EngineConfig, String> {
     let mut params = Params::default();
     for s in &cli.set {
-        let (name, value) =
-            s.split_once('=').ok_or_else(|| format!("--set {s}: expected name=value"))?;
-        params.set(name.trim(), value.trim()).map_err(|e| format!("--set {s}: {e}"))?;
+        let (name, value) = s
+            .split_once('=')
+            .ok_or_else(|| format!("--set {s}: expected name=value"))?;
+        params
+            .set(name.trim(), value.trim())
+            .map_err(|e| format!("--set {s}: {e}"))?;
     }
     if cli.playouts == Some(0) {
         return Err("--playouts must be at least 1".into());

@@ -511,10 +511,16 @@ E1 G1 E2 F2 G2 E3 G3 E4 F4 G4 E5 G5 E6 F6 G6 E7 G7
     assert_transcript(&run_script(FAST, input.as_bytes()), &expected);
     // Tromp-Taylor (no stone removed) would give White the game: the engine must not pass
     // there as Black after White's pass. A genmove shows it plays on instead.
-    let input = format!("{}genmove b\n", finished_script().replace("play b pass\n", ""));
+    let input = format!(
+        "{}genmove b\n",
+        finished_script().replace("play b pass\n", "")
+    );
     let out = run_script(FAST, input.as_bytes());
     let last = responses(&out).pop().unwrap();
-    assert!(matches("= {vertex}", &last), "Black must capture B4, not pass: {last}");
+    assert!(
+        matches("= {vertex}", &last),
+        "Black must capture B4, not pass: {last}"
+    );
 }
 
 #[test]
@@ -551,7 +557,9 @@ printsgf
         out = out_sgf.display(),
     );
     let v = env!("CARGO_PKG_VERSION");
-    let printed = format!("(;FF[4]GM[1]CA[UTF-8]AP[moyo:{v}]SZ[9]KM[6.5]HA[2]AB[gg][cc];W[ee];B[ce];W[];B[ec];W[aa])");
+    let printed = format!(
+        "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{v}]SZ[9]KM[6.5]HA[2]AB[gg][cc];W[ee];B[ce];W[];B[ec];W[aa])"
+    );
     let expected = format!(
         "\
 =1 black
@@ -704,7 +712,10 @@ white to play, komi 7.5, captured by black 0 by white 0
     assert!(list.starts_with("= [string] "), "{list}");
     let list = list.strip_prefix("= ").unwrap();
     assert!(list.lines().any(|l| l == "[string] uct_c 0.5"), "{list}");
-    assert!(list.lines().all(|l| l.starts_with("[string] ") || l.starts_with("[bool] ")));
+    assert!(
+        list.lines()
+            .all(|l| l.starts_with("[string] ") || l.starts_with("[bool] "))
+    );
 }
 
 #[test]
@@ -782,7 +793,16 @@ fn gen_move(g: &mut Gtp, c: &str) -> String {
 fn cgos_session() {
     let mut g = Gtp::start(FAST);
     let list = g.ok("list_commands");
-    for c in ["boardsize", "clear_board", "komi", "play", "genmove", "quit", "time_settings", "time_left"] {
+    for c in [
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "quit",
+        "time_settings",
+        "time_left",
+    ] {
         assert!(list.lines().any(|l| l == c), "{c} not listed");
     }
     g.ok("boardsize 9");
@@ -821,7 +841,14 @@ fn kgs_session() {
     let mut g = Gtp::start(FAST);
     let list = g.ok("list_commands");
     assert!(!list.contains("kgs-chat"));
-    for c in ["kgs-genmove_cleanup", "kgs-time_settings", "kgs-rules", "final_status_list", "set_free_handicap", "place_free_handicap"] {
+    for c in [
+        "kgs-genmove_cleanup",
+        "kgs-time_settings",
+        "kgs-rules",
+        "final_status_list",
+        "set_free_handicap",
+        "place_free_handicap",
+    ] {
         assert!(list.lines().any(|l| l == c), "{c} not listed");
     }
     g.ok("kgs-rules chinese");
@@ -856,8 +883,14 @@ fn kgs_session() {
     g.ok("kgs-time_settings none");
     g.ok("kgs-time_settings absolute 300");
     g.ok("kgs-time_settings canadian 300 30 10");
-    assert_eq!(g.cmd("kgs-time_settings byoyomi 1 2"), Err("syntax error".into()));
-    assert_eq!(g.cmd("kgs-time_settings fischer 1 2"), Err("syntax error".into()));
+    assert_eq!(
+        g.cmd("kgs-time_settings byoyomi 1 2"),
+        Err("syntax error".into())
+    );
+    assert_eq!(
+        g.cmd("kgs-time_settings fischer 1 2"),
+        Err("syntax error".into())
+    );
     g.finish();
 }
 

@@ -24,7 +24,11 @@ pub enum TimeControl {
     /// Main time, then `period` seconds for every `stones` moves.
     Canadian { main: f64, period: f64, stones: u32 },
     /// Main time, then `periods` periods of `period` seconds; a move inside its period keeps it.
-    ByoYomi { main: f64, period: f64, periods: u32 },
+    ByoYomi {
+        main: f64,
+        period: f64,
+        periods: u32,
+    },
 }
 
 impl TimeControl {
@@ -37,7 +41,12 @@ impl TimeControl {
         } else if byo <= 0.0 {
             TimeControl::Absolute { main }.normalized()
         } else {
-            TimeControl::Canadian { main, period: byo, stones }.normalized()
+            TimeControl::Canadian {
+                main,
+                period: byo,
+                stones,
+            }
+            .normalized()
         }
     }
 
@@ -45,12 +54,16 @@ impl TimeControl {
     fn normalized(self) -> TimeControl {
         match self {
             TimeControl::Absolute { main } if main <= 0.0 => TimeControl::Unlimited,
-            TimeControl::Canadian { main, period, stones } if period <= 0.0 || stones == 0 => {
-                TimeControl::Absolute { main }.normalized()
-            }
-            TimeControl::ByoYomi { main, period, periods } if period <= 0.0 || periods == 0 => {
-                TimeControl::Absolute { main }.normalized()
-            }
+            TimeControl::Canadian {
+                main,
+                period,
+                stones,
+            } if period <= 0.0 || stones == 0 => TimeControl::Absolute { main }.normalized(),
+            TimeControl::ByoYomi {
+                main,
+                period,
+                periods,
+            } if period <= 0.0 || periods == 0 => TimeControl::Absolute { main }.normalized(),
             other => other,
         }
     }
@@ -82,10 +95,17 @@ impl Side {
     fn fresh(c: TimeControl) -> Side {
         let (period, count) = match c {
             TimeControl::Canadian { period, stones, .. } => (period, stones),
-            TimeControl::ByoYomi { period, periods, .. } => (period, periods),
+            TimeControl::ByoYomi {
+                period, periods, ..
+            } => (period, periods),
             _ => (0.0, 0),
         };
-        Side { main_left: c.main(), in_byo: false, period_left: period, count }
+        Side {
+            main_left: c.main(),
+            in_byo: false,
+            period_left: period,
+            count,
+        }
     }
 }
 
@@ -107,7 +127,10 @@ impl Clock {
     /// A clock that knows no time control yet (moves then use the configured limits).
     pub fn new() -> Clock {
         let s = Side::fresh(TimeControl::Unlimited);
-        Clock { control: None, sides: [s, s] }
+        Clock {
+            control: None,
+            sides: [s, s],
+        }
     }
 
     /// The time control in force, if one was given.
@@ -138,15 +161,25 @@ impl Clock {
     /// of the current byo-yomi period (`stones` periods left). With no control announced, an
     /// absolute (or Canadian) control is assumed from these figures.
     pub fn time_left(&mut self, side: usize, secs: f64, stones: u32) {
-        let secs = if secs.is_finite() { secs.clamp(0.0, 1e12) } else { 0.0 };
+        let secs = if secs.is_finite() {
+            secs.clamp(0.0, 1e12)
+        } else {
+            0.0
+        };
         let control = match self.control {
             Some(c) if c != TimeControl::Unlimited => c,
             _ => {
                 // There is a clock after all: take its figures as the control.
                 let c = if stones == 0 {
-                    TimeControl::Absolute { main: secs.max(MIN_BUDGET) }
+                    TimeControl::Absolute {
+                        main: secs.max(MIN_BUDGET),
+                    }
                 } else {
-                    TimeControl::Canadian { main: 0.0, period: secs.max(MIN_BUDGET), stones }
+                    TimeControl::Canadian {
+                        main: 0.0,
+                        period: secs.max(MIN_BUDGET),
+                        stones,
+                    }
                 };
                 self.set_control(c);
                 self.control.unwrap_or(c)
@@ -194,7 +227,11 @@ impl Clock {
     /// Our own bookkeeping: side `side` just spent `elapsed` seconds on a move.
     pub fn charge(&mut self, side: usize, elapsed: f64) {
         let Some(control) = self.control else { return };
-        let mut e = if elapsed.is_finite() { elapsed.max(0.0) } else { 0.0 };
+        let mut e = if elapsed.is_finite() {
+            elapsed.max(0.0)
+        } else {
+            0.0
+        };
         let s = &mut self.sides[side];
         match control {
             TimeControl::Unlimited => {}
@@ -218,7 +255,9 @@ impl Clock {
                     s.count = stones;
                 }
             }
-            TimeControl::ByoYomi { period, periods, .. } => {
+            TimeControl::ByoYomi {
+                period, periods, ..
+            } => {
                 if !s.in_byo {
                     if e <= s.main_left {
                         s.main_left -= e;
@@ -276,7 +315,11 @@ impl Clock {
         }
         // Keep the safety margin back; when even the share is tiny, use a quarter of it.
         let floor = MIN_BUDGET.min(raw * 0.25).max(0.001);
-        Some((raw - f64::from(params.time_safety)).max(floor).min(MAX_BUDGET))
+        Some(
+            (raw - f64::from(params.time_safety))
+                .max(floor)
+                .min(MAX_BUDGET),
+        )
     }
 }
 
@@ -285,11 +328,12 @@ mod tests {
     use super::*;
 
     fn params() -> Params {
-        let mut p = Params::default();
-        p.time_safety = 0.5;
-        p.time_min_moves = 25.0;
-        p.time_empty_fraction = 0.5;
-        p
+        Params {
+            time_safety: 0.5,
+            time_min_moves: 25.0,
+            time_empty_fraction: 0.5,
+            ..Params::default()
+        }
     }
 
     fn approx(a: f64, b: f64) -> bool {
@@ -338,11 +382,17 @@ mod tests {
         c.time_left(0, 10.0, 0);
         assert!(approx(c.budget(0, 10, &params()).unwrap(), MIN_BUDGET));
         c.time_left(0, 0.4, 0);
-        assert!(approx(c.budget(0, 10, &params()).unwrap(), 0.4 / 25.0 * 0.25));
+        assert!(approx(
+            c.budget(0, 10, &params()).unwrap(),
+            0.4 / 25.0 * 0.25
+        ));
         c.time_left(0, 100.0, 0);
         assert!(approx(c.budget(0, 10, &params()).unwrap(), 4.0 - 0.5));
         // White's clock is separate.
-        assert!(approx(c.budget(1, 10, &params()).unwrap(), 300.0 / 25.0 - 0.5));
+        assert!(approx(
+            c.budget(1, 10, &params()).unwrap(),
+            300.0 / 25.0 - 0.5
+        ));
     }
 
     #[test]
@@ -364,14 +414,21 @@ mod tests {
         c.set_control(TimeControl::from_gtp(60.0, 30.0, 10));
         assert_eq!(
             c.control(),
-            Some(TimeControl::Canadian { main: 60.0, period: 30.0, stones: 10 })
+            Some(TimeControl::Canadian {
+                main: 60.0,
+                period: 30.0,
+                stones: 10
+            })
         );
         // Main time: 60 / 25 = 2.4 < 3 = 30 / 10, so the block rate is used.
         assert!(approx(c.budget(0, 20, &params()).unwrap(), 3.0 - 0.5));
         // Into the block: main time exhausted by a long move.
         c.charge(0, 70.0);
         // 10 s overflow went into the block; 9 moves left with 20 s.
-        assert!(approx(c.budget(0, 20, &params()).unwrap(), 20.0 / 9.0 - 0.5));
+        assert!(approx(
+            c.budget(0, 20, &params()).unwrap(),
+            20.0 / 9.0 - 0.5
+        ));
         // Controller's figures: 12 s for 4 stones.
         c.time_left(0, 12.0, 4);
         assert!(approx(c.budget(0, 20, &params()).unwrap(), 3.0 - 0.5));
@@ -394,7 +451,11 @@ mod tests {
     #[test]
     fn byoyomi_periods() {
         let mut c = Clock::new();
-        c.set_control(TimeControl::ByoYomi { main: 600.0, period: 30.0, periods: 5 });
+        c.set_control(TimeControl::ByoYomi {
+            main: 600.0,
+            period: 30.0,
+            periods: 5,
+        });
         // Main time: 600 / 180.5 = 3.3 < 30, so a period's worth may be spent.
         assert!(approx(c.budget(0, 361, &params()).unwrap(), 30.0 - 0.5));
         // Lots of main time on a small board: the division wins.
@@ -410,7 +471,11 @@ mod tests {
         assert!(approx(c.budget(0, 50, &params()).unwrap(), 29.5));
         // Own clock: main runs out, then moves inside the period keep it.
         let mut c = Clock::new();
-        c.set_control(TimeControl::ByoYomi { main: 10.0, period: 5.0, periods: 3 });
+        c.set_control(TimeControl::ByoYomi {
+            main: 10.0,
+            period: 5.0,
+            periods: 3,
+        });
         c.charge(0, 12.0);
         assert!(approx(c.budget(0, 50, &params()).unwrap(), 4.5));
         for _ in 0..50 {

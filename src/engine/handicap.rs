@@ -29,7 +29,11 @@ pub fn free_handicap_points(size: usize, n: usize) -> Vec<(usize, usize)> {
             if chosen.contains(&p) {
                 continue;
             }
-            let d = chosen.iter().map(|&q| dist2(p, q)).min().unwrap_or(i64::MAX);
+            let d = chosen
+                .iter()
+                .map(|&q| dist2(p, q))
+                .min()
+                .unwrap_or(i64::MAX);
             // Ties: nearer the centre first (the first stone of a small board goes there).
             let dc = (2 * p.0 as i64 - centre2).pow(2) + (2 * p.1 as i64 - centre2).pow(2);
             let key = (d, -dc);
@@ -77,7 +81,10 @@ mod tests {
         assert_eq!(p.len(), 13);
         assert_eq!(p[..9], fixed_handicap_points(19, 9).unwrap()[..]);
         for a in &p {
-            assert!((2..=16).contains(&a.0) && (2..=16).contains(&a.1), "{a:?} on the edge");
+            assert!(
+                (2..=16).contains(&a.0) && (2..=16).contains(&a.1),
+                "{a:?} on the edge"
+            );
         }
         // Even boards: the fixed four, then more.
         assert_eq!(check(10, 6).len(), 6);

@@ -123,7 +123,11 @@ impl Engine {
     /// A new engine with an empty board of the configured size.
     pub fn new(config: EngineConfig) -> Engine {
         let size = config.size.clamp(2, MAX_SIZE);
-        let komi = if config.komi.is_finite() { config.komi } else { 7.5 };
+        let komi = if config.komi.is_finite() {
+            config.komi
+        } else {
+            7.5
+        };
         let searcher = Searcher::new(config.params.clone(), config.seed, config.threads.max(1));
         Engine {
             game: Game::new(size, komi),
@@ -253,8 +257,10 @@ impl Engine {
             return Err("board not empty".into());
         }
         let b = self.game.board();
-        let pts: Vec<Point> =
-            free_handicap_points(size, n).into_iter().map(|(c, r)| b.point(c, r)).collect();
+        let pts: Vec<Point> = free_handicap_points(size, n)
+            .into_iter()
+            .map(|(c, r)| b.point(c, r))
+            .collect();
         self.game.set_handicap(&pts).map_err(String::from)?;
         Ok(pts)
     }
@@ -266,7 +272,10 @@ impl Engine {
             return Err("board not empty".into());
         }
         let b = self.game.board();
-        let distinct = points.iter().enumerate().all(|(i, p)| !points[i + 1..].contains(p));
+        let distinct = points
+            .iter()
+            .enumerate()
+            .all(|(i, p)| !points[i + 1..].contains(p));
         if points.len() < 2
             || points.len() >= size * size
             || !distinct
@@ -297,7 +306,11 @@ impl Engine {
 
     /// Takes back the last move.
     pub fn undo(&mut self) -> Result<(), String> {
-        if self.game.undo() { Ok(()) } else { Err("cannot undo".into()) }
+        if self.game.undo() {
+            Ok(())
+        } else {
+            Err("cannot undo".into())
+        }
     }
 
     /// Chooses a move for `color` and plays it.
@@ -327,7 +340,8 @@ impl Engine {
                 let _ = self.game.play(color, Move::Pass);
                 answer = GenMove::Play(Move::Pass);
             }
-            self.clock.charge(color.index(), start.elapsed().as_secs_f64());
+            self.clock
+                .charge(color.index(), start.elapsed().as_secs_f64());
         }
         answer
     }
@@ -344,11 +358,22 @@ impl Engine {
             return GenMove::Play(Move::Pass);
         }
         if mode != Mode::Cleanup
-            && policy::should_resign(&self.game, color, r.winrate, r.playouts, &self.config.params)
+            && policy::should_resign(
+                &self.game,
+                color,
+                r.winrate,
+                r.playouts,
+                &self.config.params,
+            )
         {
             return GenMove::Resign;
         }
-        GenMove::Play(policy::choose_move(&self.game, color, &r, mode == Mode::Cleanup))
+        GenMove::Play(policy::choose_move(
+            &self.game,
+            color,
+            &r,
+            mode == Mode::Cleanup,
+        ))
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the
@@ -363,11 +388,18 @@ impl Engine {
         if time.is_none() && self.config.playouts.is_none() {
             time = Some(f64::from(self.config.params.default_move_time));
         }
-        Limits { playouts: self.config.playouts, time: time.map(seconds) }
+        Limits {
+            playouts: self.config.playouts,
+            time: time.map(seconds),
+        }
     }
 
     fn position_key(&self) -> (usize, u64, u32) {
-        (self.game.size(), self.game.board().hash(), self.game.komi().to_bits())
+        (
+            self.game.size(),
+            self.game.board().hash(),
+            self.game.komi().to_bits(),
+        )
     }
 
     fn run_search(&mut self, color: Color, limits: &Limits) -> SearchResult {
@@ -387,7 +419,10 @@ impl Engine {
             r.playouts,
             r.elapsed.as_secs_f64()
         ));
-        self.last = Some(LastSearch { key: self.position_key(), result: r.clone() });
+        self.last = Some(LastSearch {
+            key: self.position_key(),
+            result: r.clone(),
+        });
     }
 
     fn log(&self, args: std::fmt::Arguments) {
@@ -401,7 +436,8 @@ impl Engine {
     /// GTP `time_settings`: Canadian byo-yomi of `byo` seconds per `stones` moves after `main`
     /// seconds; `byo > 0, stones == 0` is no limit, `byo == 0` absolute time.
     pub fn time_settings(&mut self, main: f64, byo: f64, stones: u32) {
-        self.clock.set_control(TimeControl::from_gtp(main, byo, stones));
+        self.clock
+            .set_control(TimeControl::from_gtp(main, byo, stones));
     }
 
     /// `kgs-time_settings`: any time control.
@@ -425,7 +461,11 @@ impl Engine {
         {
             return l.result.ownership.clone();
         }
-        let time = self.config.time_per_move.unwrap_or(STATUS_MAX_SECONDS).min(STATUS_MAX_SECONDS);
+        let time = self
+            .config
+            .time_per_move
+            .unwrap_or(STATUS_MAX_SECONDS)
+            .min(STATUS_MAX_SECONDS);
         let limits = Limits {
             playouts: Some(self.config.playouts.unwrap_or(STATUS_PLAYOUTS)),
             time: Some(seconds(time)),
@@ -460,7 +500,10 @@ impl Engine {
 
     /// The stones of one status (seki: none are reported).
     pub fn final_status_list(&mut self, kind: StoneStatus) -> Vec<Point> {
-        self.final_status_strings(kind).into_iter().flatten().collect()
+        self.final_status_strings(kind)
+            .into_iter()
+            .flatten()
+            .collect()
     }
 
     /// The score (`B+3.5`, `W+1`, `0`) by the game's rule, with the dead stones removed.
@@ -494,13 +537,21 @@ impl Engine {
     }
 
     /// `load_sgf` from text.
-    pub fn load_sgf_text(&mut self, text: &str, move_number: Option<usize>) -> Result<Color, String> {
+    pub fn load_sgf_text(
+        &mut self,
+        text: &str,
+        move_number: Option<usize>,
+    ) -> Result<Color, String> {
         let fail = |why: String| format!("cannot load file: {why}");
         let rec = GameRecord::parse(text).map_err(|e| fail(e.to_string()))?;
         if !(2..=MAX_SIZE).contains(&rec.size) {
             return Err(fail(format!("unsupported board size {}", rec.size)));
         }
-        let komi = if rec.komi.is_finite() { rec.komi } else { self.game.komi() };
+        let komi = if rec.komi.is_finite() {
+            rec.komi
+        } else {
+            self.game.komi()
+        };
         let mut g = Game::new(rec.size, komi);
         g.set_scoring(self.game.scoring());
         // Replay whatever the record holds; superko is enforced again afterwards.
@@ -509,7 +560,10 @@ impl Engine {
         let black: Vec<Point> = rec.black_setup.iter().map(|&c| pt(&g, c)).collect();
         let as_handicap = rec.handicap > 0 && rec.white_setup.is_empty() && !black.is_empty();
         if !(as_handicap && g.set_handicap(&black).is_ok()) {
-            for (c, list) in [(Color::Black, &rec.black_setup), (Color::White, &rec.white_setup)] {
+            for (c, list) in [
+                (Color::Black, &rec.black_setup),
+                (Color::White, &rec.white_setup),
+            ] {
                 for &q in list {
                     let p = pt(&g, q);
                     // A stone that cannot stand (suicide, occupied) is left out.
@@ -532,10 +586,15 @@ impl Engine {
                         break;
                     }
                     let mv = q.map_or(Move::Pass, |q| Move::Play(pt(&g, q)));
-                    g.play(c, mv).map_err(|e| fail(format!("move {} is illegal ({e})", played + 1)))?;
+                    g.play(c, mv)
+                        .map_err(|e| fail(format!("move {} is illegal ({e})", played + 1)))?;
                     played += 1;
                 }
-                RecordedMove::Setup { black, white, empty } => {
+                RecordedMove::Setup {
+                    black,
+                    white,
+                    empty,
+                } => {
                     for &q in empty {
                         let p = pt(&g, q);
                         g.remove_setup_stone(p);
@@ -627,13 +686,17 @@ impl Engine {
     /// CPU seconds used by the process (from /proc; the time spent searching where /proc is
     /// missing).
     pub fn cputime(&self) -> f64 {
-        process_cpu_seconds().unwrap_or_else(|| self.search_time.as_secs_f64())
+        process_cpu_seconds().unwrap_or(self.search_time.as_secs_f64())
     }
 }
 
 /// Seconds as a Duration, clamped to what a search can use.
 fn seconds(s: f64) -> Duration {
-    let s = if s.is_finite() { s.clamp(0.001, MAX_BUDGET) } else { MIN_BUDGET };
+    let s = if s.is_finite() {
+        s.clamp(0.001, MAX_BUDGET)
+    } else {
+        MIN_BUDGET
+    };
     Duration::from_secs_f64(s)
 }
 
@@ -655,7 +718,12 @@ mod tests {
     use super::*;
 
     fn engine() -> Engine {
-        Engine::new(EngineConfig { playouts: Some(20), size: 9, komi: 7.0, ..Default::default() })
+        Engine::new(EngineConfig {
+            playouts: Some(20),
+            size: 9,
+            komi: 7.0,
+            ..Default::default()
+        })
     }
 
     #[test]
@@ -666,7 +734,10 @@ mod tests {
         assert_eq!(l.time, None);
         e.config.playouts = None;
         let l = e.move_limits(Color::Black);
-        assert_eq!(l.time, Some(seconds(f64::from(Params::default().default_move_time))));
+        assert_eq!(
+            l.time,
+            Some(seconds(f64::from(Params::default().default_move_time)))
+        );
         e.config.time_per_move = Some(2.0);
         assert_eq!(e.move_limits(Color::Black).time, Some(seconds(2.0)));
         // The clock lowers it.
@@ -707,8 +778,14 @@ mod tests {
         assert_eq!(e.fixed_handicap(2), Err("board not empty".into()));
         assert_eq!(e.place_free_handicap(2), Err("board not empty".into()));
         e.clear_board();
-        assert_eq!(e.place_free_handicap(1), Err("invalid number of stones".into()));
-        assert_eq!(e.place_free_handicap(81), Err("invalid number of stones".into()));
+        assert_eq!(
+            e.place_free_handicap(1),
+            Err("invalid number of stones".into())
+        );
+        assert_eq!(
+            e.place_free_handicap(81),
+            Err("invalid number of stones".into())
+        );
         let p = e.place_free_handicap(80).unwrap();
         assert!((2..80).contains(&p.len()));
         e.clear_board();
@@ -742,7 +819,11 @@ mod tests {
         assert_eq!(f.board().stones(Color::Black).count(), 2);
         // Errors change nothing.
         let before = f.board().hash();
-        assert!(f.load_sgf_text("(;SZ[30])", None).unwrap_err().starts_with("cannot load file"));
+        assert!(
+            f.load_sgf_text("(;SZ[30])", None)
+                .unwrap_err()
+                .starts_with("cannot load file")
+        );
         assert!(f.load_sgf_text("garbage", None).is_err());
         assert!(f.load_sgf_text("(;SZ[9];B[ee];W[ee])", None).is_err());
         assert_eq!(f.board().hash(), before);
@@ -760,7 +841,8 @@ mod tests {
             Err((1, Illegal::Occupied))
         );
         assert!(e.game().moves().is_empty());
-        e.play_sequence(&[(Color::Black, p), (Color::White, q)]).unwrap();
+        e.play_sequence(&[(Color::Black, p), (Color::White, q)])
+            .unwrap();
         assert_eq!(e.game().moves().len(), 2);
     }
 

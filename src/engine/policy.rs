@@ -40,7 +40,9 @@ pub fn playable(game: &Game, c: Color, m: Move) -> bool {
 /// Whether `c` has any move besides passing.
 pub fn has_legal_move(game: &Game, c: Color) -> bool {
     let b = game.board();
-    b.empty_points().iter().any(|p| playable(game, c, Move::Play(p)))
+    b.empty_points()
+        .iter()
+        .any(|p| playable(game, c, Move::Play(p)))
 }
 
 /// Whether the last move was a pass, so that passing now ends the game.
@@ -82,7 +84,8 @@ pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>) -> bool {
 /// Whether to resign after a search: the win rate is below the threshold, enough playouts back
 /// it, and Black is not in the first moves of a handicap game.
 pub fn should_resign(game: &Game, c: Color, winrate: f32, playouts: u64, params: &Params) -> bool {
-    if !(winrate < params.resign_threshold) || playouts < u64::from(params.resign_min_playouts) {
+    let low = winrate < params.resign_threshold; // false for NaN
+    if !low || playouts < u64::from(params.resign_min_playouts) {
         return false;
     }
     let size = game.size();
@@ -120,7 +123,10 @@ pub fn choose_move(game: &Game, c: Color, result: &SearchResult, cleanup: bool) 
             return Move::Pass;
         }
     }
-    let chosen = order.into_iter().find(|&m| playable(game, c, m)).unwrap_or(Move::Pass);
+    let chosen = order
+        .into_iter()
+        .find(|&m| playable(game, c, m))
+        .unwrap_or(Move::Pass);
     if chosen == Move::Pass && !pass_holds(game, c, &result.ownership) {
         let alternative = result.candidates.iter().find(|s| match s.mv {
             Move::Play(p) => {
@@ -149,7 +155,11 @@ pub fn dead_enemy_stones(b: &Board, ownership: &[f32], c: Color) -> Vec<Point> {
     let s = sign(c);
     b.stones(c.opp())
         .iter()
-        .filter(|p| ownership.get(p.idx()).is_some_and(|&o| o * s > CLEANUP_DEAD_OWNERSHIP))
+        .filter(|p| {
+            ownership
+                .get(p.idx())
+                .is_some_and(|&o| o * s > CLEANUP_DEAD_OWNERSHIP)
+        })
         .collect()
 }
 
@@ -177,7 +187,10 @@ pub fn string_is_dead(stones: &[Point], c: Color, ownership: &[f32]) -> bool {
     if stones.is_empty() {
         return false;
     }
-    let sum: f32 = stones.iter().map(|p| ownership.get(p.idx()).copied().unwrap_or(0.0)).sum();
+    let sum: f32 = stones
+        .iter()
+        .map(|p| ownership.get(p.idx()).copied().unwrap_or(0.0))
+        .sum();
     let avg = sum / stones.len() as f32;
     avg * sign(c) < -DEAD_OWNERSHIP
 }
@@ -221,7 +234,11 @@ mod tests {
             winrate,
             playouts,
             elapsed: Duration::ZERO,
-            candidates: vec![MoveStat { mv: best, visits: 10, winrate }],
+            candidates: vec![MoveStat {
+                mv: best,
+                visits: 10,
+                winrate,
+            }],
             ownership: own,
         }
     }
@@ -288,7 +305,13 @@ mod tests {
         if enough > 0 {
             assert!(!should_resign(&g, Color::Black, low, enough - 1, &p));
         }
-        assert!(!should_resign(&g, Color::Black, p.resign_threshold + 0.01, enough, &p));
+        assert!(!should_resign(
+            &g,
+            Color::Black,
+            p.resign_threshold + 0.01,
+            enough,
+            &p
+        ));
         assert!(!should_resign(&g, Color::Black, f32::NAN, enough, &p));
         // Handicap game: Black does not resign early; White may.
         let pts = [g.board().point(2, 2), g.board().point(6, 6)];
@@ -329,7 +352,11 @@ mod tests {
         let mut r = result(&g, d3, 0.5, 100, Vec::new());
         assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
         let e1 = Move::Play(pt(&g, "E1"));
-        r.candidates.push(MoveStat { mv: e1, visits: 5, winrate: 0.4 });
+        r.candidates.push(MoveStat {
+            mv: e1,
+            visits: 5,
+            winrate: 0.4,
+        });
         assert_eq!(choose_move(&g, Color::Black, &r, false), e1);
         // Occupied best.
         let c4 = Move::Play(pt(&g, "C4"));
@@ -343,7 +370,11 @@ mod tests {
         let g = Game::new(5, 0.5);
         let c3 = Move::Play(pt(&g, "C3"));
         let mut r = result(&g, Move::Pass, 0.5, 30, Vec::new());
-        r.candidates.push(MoveStat { mv: c3, visits: 5, winrate: 0.45 });
+        r.candidates.push(MoveStat {
+            mv: c3,
+            visits: 5,
+            winrate: 0.45,
+        });
         assert_eq!(choose_move(&g, Color::Black, &r, false), c3);
         // Hopeless: the pass stands.
         r.candidates[1].winrate = 0.05;
@@ -370,8 +401,13 @@ mod tests {
         let r = result(&g, Move::Pass, 0.9, 100, own.clone());
         assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
         let m = choose_move(&g, Color::Black, &r, true);
-        let Move::Play(p) = m else { panic!("cleanup passed") };
-        assert!(b.string_libs(b4).has(p), "plays a liberty of the dead stone");
+        let Move::Play(p) = m else {
+            panic!("cleanup passed")
+        };
+        assert!(
+            b.string_libs(b4).has(p),
+            "plays a liberty of the dead stone"
+        );
         // White in cleanup has no dead black stones: passes.
         assert_eq!(choose_move(&g, Color::White, &r, true), Move::Pass);
         // Strings are grouped.

@@ -13,9 +13,13 @@ type Handler = fn(&mut Session, &[String]) -> Reply;
 const COMMANDS: &[(&str, Handler)] = &[
     ("protocol_version", |_, a| no_args(a).map(|_| "2".into())),
     ("name", |_, a| no_args(a).map(|_| "moyo".into())),
-    ("version", |_, a| no_args(a).map(|_| env!("CARGO_PKG_VERSION").into())),
+    ("version", |_, a| {
+        no_args(a).map(|_| env!("CARGO_PKG_VERSION").into())
+    }),
     ("known_command", known_command),
-    ("list_commands", |_, a| no_args(a).map(|_| command_names().join("\n"))),
+    ("list_commands", |_, a| {
+        no_args(a).map(|_| command_names().join("\n"))
+    }),
     ("quit", quit),
     ("boardsize", boardsize),
     ("clear_board", clear_board),
@@ -41,7 +45,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-analyze_commands", analyze_commands),
     ("gogui-play_sequence", play_sequence),
     ("play_sequence", play_sequence),
-    ("cputime", |s, a| no_args(a).map(|_| format!("{:.3}", s.engine.cputime()))),
+    ("cputime", |s, a| {
+        no_args(a).map(|_| format!("{:.3}", s.engine.cputime()))
+    }),
     ("moyo-param", moyo_param),
 ];
 
@@ -112,7 +118,10 @@ fn count(s: &str) -> Option<u32> {
 /// A finite number.
 fn finite(s: &str) -> Option<f64> {
     // Only plain decimal notation (Rust would also read `inf` and `NaN`).
-    if !s.bytes().all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b)) {
+    if !s
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b))
+    {
         return None;
     }
     s.parse::<f64>().ok().filter(|v| v.is_finite())
@@ -134,7 +143,11 @@ fn vertex(s: &Session, v: &str) -> Result<Move, String> {
 }
 
 fn vertices(b: &Board, points: &[Point]) -> String {
-    points.iter().map(|&p| b.point_string(p)).collect::<Vec<_>>().join(" ")
+    points
+        .iter()
+        .map(|&p| b.point_string(p))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn gen_text(s: &Session, g: GenMove) -> String {
@@ -222,20 +235,30 @@ fn play(s: &mut Session, a: &[String]) -> Reply {
     let [c, v] = a else { return Err(syntax()) };
     let c = color(c)?;
     let m = vertex(s, v)?;
-    s.engine.play(c, m).map(|_| String::new()).map_err(|_| "illegal move".to_string())
+    s.engine
+        .play(c, m)
+        .map(|_| String::new())
+        .map_err(|_| "illegal move".to_string())
 }
 
 fn play_sequence(s: &mut Session, a: &[String]) -> Reply {
-    if a.len() % 2 != 0 {
+    if !a.len().is_multiple_of(2) {
         return Err(syntax());
     }
     let mut moves = Vec::with_capacity(a.len() / 2);
     for pair in a.chunks(2) {
         moves.push((color(&pair[0])?, vertex(s, &pair[1])?));
     }
-    s.engine.play_sequence(&moves).map(|_| String::new()).map_err(|(i, _)| {
-        format!("illegal move: {} {}", pair_text(&a[2 * i]), a[2 * i + 1].to_ascii_uppercase())
-    })
+    s.engine
+        .play_sequence(&moves)
+        .map(|_| String::new())
+        .map_err(|(i, _)| {
+            format!(
+                "illegal move: {} {}",
+                pair_text(&a[2 * i]),
+                a[2 * i + 1].to_ascii_uppercase()
+            )
+        })
 }
 
 fn pair_text(c: &str) -> String {
@@ -276,7 +299,9 @@ fn time_settings(s: &mut Session, a: &[String]) -> Reply {
 }
 
 fn kgs_time_settings(s: &mut Session, a: &[String]) -> Reply {
-    let Some((kind, rest)) = a.split_first() else { return Err(syntax()) };
+    let Some((kind, rest)) = a.split_first() else {
+        return Err(syntax());
+    };
     let control = match (kind.to_ascii_lowercase().as_str(), rest) {
         ("none", []) => TimeControl::Unlimited,
         ("absolute", [m]) => TimeControl::Absolute { main: seconds(m)? },
@@ -317,7 +342,11 @@ fn final_status_list(s: &mut Session, a: &[String]) -> Reply {
     let kind = StoneStatus::parse(one_arg(a)?).ok_or_else(syntax)?;
     let strings = s.engine.final_status_strings(kind);
     let b = s.engine.board();
-    Ok(strings.iter().map(|st| vertices(b, st)).collect::<Vec<_>>().join("\n"))
+    Ok(strings
+        .iter()
+        .map(|st| vertices(b, st))
+        .collect::<Vec<_>>()
+        .join("\n"))
 }
 
 // ---- records and display -----------------------------------------------------------------

@@ -85,7 +85,10 @@ pub fn read_line<R: BufRead>(r: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<
     let text = String::from_utf8_lossy(buf).into_owned();
     Ok(Some(match too_long {
         None => Input::Line(text),
-        Some(scan) => Input::TooLong { head: text, has_content: scan.content },
+        Some(scan) => Input::TooLong {
+            head: text,
+            has_content: scan.content,
+        },
     }))
 }
 
@@ -133,7 +136,10 @@ pub fn parse(line: &str) -> Option<Command> {
 /// The id of a line, if it starts with one (for lines too long to parse whole).
 pub fn id_of(line: &str) -> Option<String> {
     let first = line.split_ascii_whitespace().next()?;
-    first.bytes().all(|b| b.is_ascii_digit()).then(|| first.to_string())
+    first
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| first.to_string())
 }
 
 #[cfg(test)]
@@ -164,7 +170,10 @@ mod tests {
             ]
         );
         assert!(lines(b"").is_empty());
-        assert_eq!(lines(b"\xff\xfeplay\n"), [Input::Line("\u{fffd}\u{fffd}play".into())]);
+        assert_eq!(
+            lines(b"\xff\xfeplay\n"),
+            [Input::Line("\u{fffd}\u{fffd}play".into())]
+        );
     }
 
     #[test]

@@ -26,7 +26,10 @@ pub struct Session {
 impl Session {
     /// A session around `engine`.
     pub fn new(engine: Engine) -> Session {
-        Session { engine, quit: false }
+        Session {
+            engine,
+            quit: false,
+        }
     }
 
     /// The engine (read-only, for tests and tools).
@@ -83,24 +86,26 @@ impl Session {
 /// Reads `input` line by line on its own thread and sends the lines to `tx`; stops at the end
 /// of input or when nobody listens any more.
 pub fn spawn_reader<R: Read + Send + 'static>(input: R, tx: Sender<Input>) -> io::Result<()> {
-    std::thread::Builder::new().name("gtp-reader".into()).spawn(move || {
-        let mut r = BufReader::with_capacity(1 << 16, input);
-        let mut buf = Vec::new();
-        loop {
-            match input::read_line(&mut r, &mut buf) {
-                Ok(Some(item)) => {
-                    if tx.send(item).is_err() {
+    std::thread::Builder::new()
+        .name("gtp-reader".into())
+        .spawn(move || {
+            let mut r = BufReader::with_capacity(1 << 16, input);
+            let mut buf = Vec::new();
+            loop {
+                match input::read_line(&mut r, &mut buf) {
+                    Ok(Some(item)) => {
+                        if tx.send(item).is_err() {
+                            break;
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        eprintln!("moyo: reading input: {e}");
                         break;
                     }
                 }
-                Ok(None) => break,
-                Err(e) => {
-                    eprintln!("moyo: reading input: {e}");
-                    break;
-                }
             }
-        }
-    })?;
+        })?;
     Ok(())
 }
 
@@ -119,7 +124,11 @@ pub fn serve<W: Write>(session: &mut Session, rx: &Receiver<Input>, out: &mut W)
 }
 
 /// Runs GTP on `input`/`output` (stdin/stdout for the engine) until `quit` or end of input.
-pub fn run<R: Read + Send + 'static, W: Write>(engine: Engine, input: R, mut output: W) -> io::Result<()> {
+pub fn run<R: Read + Send + 'static, W: Write>(
+    engine: Engine,
+    input: R,
+    mut output: W,
+) -> io::Result<()> {
     let (tx, rx) = unbounded();
     spawn_reader(input, tx)?;
     let mut session = Session::new(engine);
@@ -132,7 +141,11 @@ mod tests {
     use crate::engine::EngineConfig;
 
     fn session() -> Session {
-        Session::new(Engine::new(EngineConfig { playouts: Some(10), size: 9, ..Default::default() }))
+        Session::new(Engine::new(EngineConfig {
+            playouts: Some(10),
+            size: 9,
+            ..Default::default()
+        }))
     }
 
     fn talk(s: &mut Session, lines: &str) -> String {
@@ -155,9 +168,18 @@ mod tests {
     #[test]
     fn too_long_input() {
         let mut s = session();
-        let r = s.handle_input(&Input::TooLong { head: "5 play b".into(), has_content: true });
+        let r = s.handle_input(&Input::TooLong {
+            head: "5 play b".into(),
+            has_content: true,
+        });
         assert_eq!(r.as_deref(), Some("?5 line too long\n\n"));
-        assert_eq!(s.handle_input(&Input::TooLong { head: "# x".into(), has_content: false }), None);
+        assert_eq!(
+            s.handle_input(&Input::TooLong {
+                head: "# x".into(),
+                has_content: false
+            }),
+            None
+        );
     }
 
     #[test]
@@ -167,7 +189,12 @@ mod tests {
         run(e, &b"name\nquit\nname\n"[..], &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "= moyo\n\n= \n\n");
         let mut out = Vec::new();
-        run(Engine::new(EngineConfig::default()), &b"version"[..], &mut out).unwrap();
+        run(
+            Engine::new(EngineConfig::default()),
+            &b"version"[..],
+            &mut out,
+        )
+        .unwrap();
         assert!(String::from_utf8(out).unwrap().starts_with("= "));
     }
 }

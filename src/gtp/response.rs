@@ -30,8 +30,11 @@ pub fn clean(body: &str) -> String {
         }
     }
     let leading_break = text.starts_with('\n');
-    let lines: Vec<&str> =
-        text.split('\n').map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = text
+        .split('\n')
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     let mut out = String::with_capacity(text.len() + 1);
     if leading_break && !lines.is_empty() {
         out.push('\n');
@@ -48,9 +51,15 @@ mod tests {
     fn framing() {
         assert_eq!(format(None, true, ""), "= \n\n");
         assert_eq!(format(Some("12"), true, "D4"), "=12 D4\n\n");
-        assert_eq!(format(Some("3"), false, "illegal move"), "?3 illegal move\n\n");
+        assert_eq!(
+            format(Some("3"), false, "illegal move"),
+            "?3 illegal move\n\n"
+        );
         assert_eq!(format(None, true, "a\nb\n"), "= a\nb\n\n");
-        assert_eq!(format(None, true, "\n  A B\n 1 . .\n"), "= \n  A B\n 1 . .\n\n");
+        assert_eq!(
+            format(None, true, "\n  A B\n 1 . .\n"),
+            "= \n  A B\n 1 . .\n\n"
+        );
     }
 
     #[test]

@@ -10,7 +10,15 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 /// Flags every test engine gets: small, deterministic searches.
-pub const FAST: &[&str] = &["--playouts", "30", "--threads", "1", "--seed", "1", "--quiet"];
+pub const FAST: &[&str] = &[
+    "--playouts",
+    "30",
+    "--threads",
+    "1",
+    "--seed",
+    "1",
+    "--quiet",
+];
 
 /// Runs the engine on `input` (stdin closed afterwards) and returns all of stdout.
 pub fn run_script(args: &[&str], input: &[u8]) -> String {
@@ -20,7 +28,10 @@ pub fn run_script(args: &[&str], input: &[u8]) -> String {
 /// `run_script` with a working directory.
 pub fn run_script_in(args: &[&str], input: &[u8], dir: Option<&Path>) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_moyo"));
-    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
@@ -53,7 +64,10 @@ pub fn run_script_in(args: &[&str], input: &[u8], dir: Option<&Path>) -> String 
 
 /// Splits a whole transcript into responses (each without its final empty line).
 pub fn responses(out: &str) -> Vec<String> {
-    assert!(out.is_empty() || out.ends_with("\n\n"), "transcript must end with an empty line");
+    assert!(
+        out.is_empty() || out.ends_with("\n\n"),
+        "transcript must end with an empty line"
+    );
     let mut v: Vec<String> = out.split("\n\n").map(str::to_string).collect();
     v.pop();
     v
@@ -63,10 +77,16 @@ pub fn responses(out: &str) -> Vec<String> {
 /// or `resign`, `{vertex}` a vertex, `{score}` a GTP score, `{num}` a number, `{any}`
 /// anything on one line, `{lines}` anything at all.
 pub fn matches(pat: &str, s: &str) -> bool {
-    let Some(open) = pat.find('{') else { return pat == s };
-    let Some(close) = pat[open..].find('}').map(|c| open + c) else { return pat == s };
+    let Some(open) = pat.find('{') else {
+        return pat == s;
+    };
+    let Some(close) = pat[open..].find('}').map(|c| open + c) else {
+        return pat == s;
+    };
     let (lit, name, rest) = (&pat[..open], &pat[open + 1..close], &pat[close + 1..]);
-    let Some(s) = s.strip_prefix(lit) else { return false };
+    let Some(s) = s.strip_prefix(lit) else {
+        return false;
+    };
     (0..=s.len())
         .filter(|&k| s.is_char_boundary(k))
         .any(|k| placeholder(name, &s[..k]) && matches(rest, &s[k..]))
@@ -108,7 +128,11 @@ pub fn assert_transcript(out: &str, expected: &str) {
             "response {i} differs\n--- expected\n{w}\n--- got\n{g}\n--- whole transcript\n{out}"
         );
     }
-    assert_eq!(got.len(), want.len(), "number of responses differs; transcript:\n{out}");
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "number of responses differs; transcript:\n{out}"
+    );
 }
 
 /// A running engine spoken to one command at a time.
@@ -126,7 +150,10 @@ impl Gtp {
 
     pub fn start_in(args: &[&str], dir: Option<&Path>) -> Gtp {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_moyo"));
-        cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        cmd.args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
         if let Some(d) = dir {
             cmd.current_dir(d);
         }
@@ -151,14 +178,17 @@ impl Gtp {
                 }
                 let line = String::from_utf8(line).expect("stdout is UTF-8");
                 resp.push_str(&line);
-                if line == "\n" {
-                    if tx.send(std::mem::take(&mut resp)).is_err() {
-                        return;
-                    }
+                if line == "\n" && tx.send(std::mem::take(&mut resp)).is_err() {
+                    return;
                 }
             }
         });
-        Gtp { child, stdin, rx, timeout: Duration::from_secs(30) }
+        Gtp {
+            child,
+            stdin,
+            rx,
+            timeout: Duration::from_secs(30),
+        }
     }
 
     /// Sends raw bytes (a line feed is not added).
@@ -189,7 +219,10 @@ impl Gtp {
     pub fn cmd(&mut self, line: &str) -> Result<String, String> {
         self.send_raw(format!("{line}\n").as_bytes());
         let r = self.response();
-        assert!(r.ends_with("\n\n") && !r[..r.len() - 2].contains("\n\n"), "framing: {r:?}");
+        assert!(
+            r.ends_with("\n\n") && !r[..r.len() - 2].contains("\n\n"),
+            "framing: {r:?}"
+        );
         let body = r[2..r.len() - 2].to_string();
         if r.starts_with("= ") {
             Ok(body)
@@ -202,18 +235,21 @@ impl Gtp {
 
     /// `cmd` that must succeed.
     pub fn ok(&mut self, line: &str) -> String {
-        self.cmd(line).unwrap_or_else(|e| panic!("{line:?} failed: {e}"))
+        self.cmd(line)
+            .unwrap_or_else(|e| panic!("{line:?} failed: {e}"))
     }
 
     /// Closes stdin and waits for a clean exit.
-    pub fn finish(mut self) {
+    pub fn finish(self) {
         drop(self.stdin);
         let (tx, rx) = channel();
         let mut child = self.child;
         std::thread::spawn(move || {
             let _ = tx.send(child.wait());
         });
-        let status = rx.recv_timeout(Duration::from_secs(10)).expect("engine exits at EOF");
+        let status = rx
+            .recv_timeout(Duration::from_secs(10))
+            .expect("engine exits at EOF");
         assert!(status.unwrap().success());
     }
 }
