@@ -290,36 +290,51 @@ impl Clock {
         let moves = f64::from(params.time_min_moves)
             .max(empty_points as f64 * f64::from(params.time_empty_fraction))
             .max(1.0);
-        let raw = match control {
+        // The share of this move, and whether it is spent inside a byo-yomi period or a
+        // Canadian block (whose every move must leave room for the lag).
+        let (raw, in_period) = match control {
             TimeControl::Unlimited => return None,
-            TimeControl::Absolute { .. } => s.main_left / moves,
+            TimeControl::Absolute { .. } => (s.main_left / moves, false),
             TimeControl::Canadian { period, stones, .. } => {
                 if s.in_byo {
-                    s.period_left / f64::from(s.count.max(1))
+                    (s.period_left / f64::from(s.count.max(1)), true)
                 } else {
                     // Main time first; when little of it is left, the move may run on into the
                     // first block at the block's own rate.
-                    (s.main_left / moves).max(period / f64::from(stones.max(1)))
+                    let block = period / f64::from(stones.max(1));
+                    let share = s.main_left / moves;
+                    if share >= block {
+                        (share, false)
+                    } else {
+                        (block, true)
+                    }
                 }
             }
             TimeControl::ByoYomi { period, .. } => {
                 if s.in_byo {
-                    s.period_left
+                    (s.period_left, true)
                 } else {
-                    (s.main_left / moves).max(period)
+                    let share = s.main_left / moves;
+                    if share >= period {
+                        (share, false)
+                    } else {
+                        (period, true)
+                    }
                 }
             }
         };
         if !raw.is_finite() {
             return Some(MIN_BUDGET);
         }
-        // Keep the safety margin back; when even the share is tiny, use a quarter of it.
+        // The safety margin comes off every move; in main time it is at most 1% of the whole
+        // main time, so that very short games still get thought.
+        let mut safety = f64::from(params.time_safety);
+        if !in_period {
+            safety = safety.min(control.main() / 100.0);
+        }
+        // When even the share is tiny, a quarter of it.
         let floor = MIN_BUDGET.min(raw * 0.25).max(0.001);
-        Some(
-            (raw - f64::from(params.time_safety))
-                .max(floor)
-                .min(MAX_BUDGET),
-        )
+        Some((raw - safety).max(floor).min(MAX_BUDGET))
     }
 }
 
@@ -406,6 +421,18 @@ mod tests {
         // After clear_board both sides start again.
         c.reset();
         assert!(approx(c.main_left(0), 60.0));
+    }
+
+    #[test]
+    fn short_absolute_games_still_think() {
+        // 20 s for the game on 9x9: the safety shrinks to 0.2 s.
+        let mut c = Clock::new();
+        c.set_control(TimeControl::from_gtp(20.0, 0.0, 0));
+        let b = c.budget(0, 81, &params()).unwrap();
+        assert!(approx(b, 20.0 / 40.5 - 0.2), "{b}");
+        // 150 moves with 5 ms of lag each never run out.
+        let used = play_out(&mut c, 150, 40, 0.005);
+        assert!(used < 20.0, "used {used}");
     }
 
     #[test]

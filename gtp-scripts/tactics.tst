@@ -1,0 +1,84 @@
+# GTP regression script (gogui-regress format): tactics any reasonable search finds.
+# Run: gogui-regress "moyo --playouts 1000 --threads 1 --seed 1" tactics.tst
+
+# Four white stones in atari: capture them.
+boardsize 9
+clear_board
+komi 7
+play b C6
+play b D6
+play b E6
+play b F6
+play b C4
+play b D4
+play b E4
+play b F4
+play b G5
+play w C5
+play w D5
+play w E5
+play w F5
+play w G7
+play w G3
+play w B3
+1 reg_genmove b
+#? [B5]
+
+# The same stones: White saves them.
+2 reg_genmove w
+#? [B5]
+
+# A finished game after White's pass: Black wins on the board and passes.
+boardsize 7
+clear_board
+komi 0.5
+play b B7
+play b D7
+play b A6
+play b B6
+play b C6
+play b D6
+play b D5
+play b D4
+play b D3
+play b A2
+play b B2
+play b C2
+play b D2
+play b B1
+play b D1
+play w E7
+play w G7
+play w E6
+play w F6
+play w G6
+play w E5
+play w G5
+play w E4
+play w F4
+play w G4
+play w E3
+play w G3
+play w E2
+play w F2
+play w G2
+play w E1
+play w G1
+play w pass
+3 reg_genmove b
+#? [pass]
+
+# A dead white stone in Black's area: under Tromp-Taylor Black must not pass yet.
+play w B4
+play b pass
+play w pass
+4 final_status_list dead
+#? [B4]
+
+5 final_score
+#? [B\+6\.5]
+
+undo
+undo
+6 reg_genmove b
+#? [!pass]
