@@ -4,9 +4,9 @@
 //! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `engine` -> `gtp`.
 pub mod bench;
 pub mod board;
+pub mod engine;
+pub mod gtp;
 pub mod params;
 pub mod playout;
 pub mod search;
 pub mod sgf;
-pub mod engine;
-pub mod gtp;
