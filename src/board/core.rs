@@ -311,14 +311,14 @@ impl Board {
     fn has_liberty_after(&self, c: Color, p: Point) -> bool {
         let me = c as u8;
         for q in self.neighbours(p) {
-            let code = self.color[q.idx()];
+            let code = self.at(q);
             if code == EMPTY {
                 return true;
             }
             if code == OFF {
                 continue;
             }
-            let libs = self.lib_count(q);
+            let libs = self.lib_cnt(self.head_at(q));
             if (code == me) == (libs > 1) {
                 return true;
             }
@@ -332,7 +332,7 @@ impl Board {
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
         let me = c as u8;
         for q in self.neighbours(p) {
-            let code = self.color[q.idx()];
+            let code = self.at(q);
             if code != me && code != OFF {
                 return false;
             }
@@ -348,7 +348,7 @@ impl Board {
         let mut bad = 0;
         let mut edge = 0;
         for q in self.diagonals(p) {
-            let code = self.color[q.idx()];
+            let code = self.at(q);
             if code == opp {
                 bad += 1;
             } else if code == OFF {
@@ -414,11 +414,11 @@ impl Board {
         let mut captured = 0u32;
         let mut captured_at = p;
         for q in self.neighbours(p) {
-            match self.color[q.idx()] {
+            match self.at(q) {
                 EMPTY => self.lib_set(pi, q),
                 OFF => {}
                 code if code != me => {
-                    let h = self.head[q.idx()] as usize;
+                    let h = self.head_at(q);
                     self.lib_clear(h, p);
                     if self.lib_cnt(h) == 0 {
                         captured += self.str_size[h] as u32;
@@ -431,8 +431,8 @@ impl Board {
         }
         let mut cur = pi;
         for q in self.neighbours(p) {
-            if self.color[q.idx()] == me {
-                let h = self.head[q.idx()] as usize;
+            if self.at(q) == me {
+                let h = self.head_at(q);
                 if h != cur {
                     self.lib_clear(h, p);
                     cur = self.merge(cur, h);
@@ -447,6 +447,24 @@ impl Board {
         captured
     }
 
+    /// Colour code of a neighbour or diagonal of an on-board point. Such indices are always
+    /// inside the padded arrays (one padding row above and below, one slot before), which is
+    /// what lets the hot paths skip the bounds check.
+    #[inline(always)]
+    fn at(&self, q: Point) -> u8 {
+        debug_assert!(q.idx() < self.color.len());
+        // SAFETY: callers pass only neighbours/diagonals of on-board points (see above).
+        unsafe { *self.color.get_unchecked(q.idx()) }
+    }
+
+    /// String head of the stone on `q`, for the same in-range indices as `at`.
+    #[inline(always)]
+    fn head_at(&self, q: Point) -> usize {
+        debug_assert!(q.idx() < self.head.len());
+        // SAFETY: as for `at`.
+        unsafe { *self.head.get_unchecked(q.idx()) as usize }
+    }
+
     /// The liberty words of the string with head `h`.
     #[inline]
     fn lw(&self, h: usize) -> &[u64] {
@@ -456,19 +474,29 @@ impl Board {
     /// Number of liberties of the string with head `h`.
     #[inline]
     fn lib_cnt(&self, h: usize) -> u32 {
-        self.lw(h).iter().map(|w| w.count_ones()).sum()
+        let w = self.words;
+        debug_assert!((h + 1) * w <= self.libs.len());
+        // SAFETY: `h` is a string head, an on-board point, so its words are in range.
+        let words = unsafe { self.libs.get_unchecked(h * w..h * w + w) };
+        words.iter().map(|x| x.count_ones()).sum()
     }
 
     /// Adds liberty `p` to the string with head `h`.
     #[inline]
     fn lib_set(&mut self, h: usize, p: Point) {
-        self.libs[h * self.words + (p.idx() >> 6)] |= 1u64 << (p.idx() & 63);
+        let i = h * self.words + (p.idx() >> 6);
+        debug_assert!(i < self.libs.len());
+        // SAFETY: `h` is a string head and `p` a point of this board, so `i` is in range.
+        unsafe { *self.libs.get_unchecked_mut(i) |= 1u64 << (p.idx() & 63) };
     }
 
     /// Removes liberty `p` from the string with head `h`.
     #[inline]
     fn lib_clear(&mut self, h: usize, p: Point) {
-        self.libs[h * self.words + (p.idx() >> 6)] &= !(1u64 << (p.idx() & 63));
+        let i = h * self.words + (p.idx() >> 6);
+        debug_assert!(i < self.libs.len());
+        // SAFETY: as for `lib_set`.
+        unsafe { *self.libs.get_unchecked_mut(i) &= !(1u64 << (p.idx() & 63)) };
     }
 
     /// Sets a stone without touching strings (first step of a move).
@@ -505,8 +533,8 @@ impl Board {
             self.empty_pos[si] = self.empties.len() as u16;
             self.empties.push(s);
             for q in self.neighbours(p) {
-                if self.color[q.idx()] == capturer {
-                    let hq = self.head[q.idx()] as usize;
+                if self.at(q) == capturer {
+                    let hq = self.head_at(q);
                     self.lib_set(hq, p);
                 }
             }

@@ -48,10 +48,12 @@ impl Node {
         }
     }
 
-    /// Online win rate with one virtual draw, so unvisited nodes read 0.5.
+    /// Online win rate with one virtual draw, so unvisited nodes read 0.5; a pass starts
+    /// from one virtual loss instead, so a young search does not fall for it.
     #[inline]
     pub fn value(&self) -> f32 {
-        (self.wins + 0.5) / (self.visits as f32 + 1.0)
+        let prior = if self.mv == PASS { 0.0 } else { 0.5 };
+        (self.wins + prior) / (self.visits as f32 + 1.0)
     }
 
     /// AMAF win rate with one virtual draw.
