@@ -8,6 +8,7 @@ mod game;
 mod handicap;
 mod point;
 mod score;
+mod shape;
 mod symmetry;
 mod zobrist;
 
@@ -17,6 +18,7 @@ pub use game::{Game, Scoring};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap};
 pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
 pub use score::Owner;
+pub use shape::{CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, NEIGHBOUR_OFFSETS};
 pub use symmetry::Symmetry;
 
 #[cfg(test)]

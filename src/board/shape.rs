@@ -1,0 +1,82 @@
+//! The 3x3 neighbourhood of a point as a 20-bit code: what pattern tables are indexed by.
+
+use super::core::{Board, EMPTY, OFF};
+use super::point::Point;
+
+/// Bits in a neighbourhood code: 8 points x 2 bits, then 4 atari flags.
+pub const CODE_BITS: u32 = 20;
+
+/// Value of a point in the code (2 bits): empty, black, white or off the board.
+pub const CODE_EMPTY: u32 = 0;
+/// A black stone.
+pub const CODE_BLACK: u32 = 1;
+/// A white stone.
+pub const CODE_WHITE: u32 = 2;
+/// Outside the board.
+pub const CODE_OFF: u32 = 3;
+
+/// Offsets (dx, dy) of the 8 neighbours in code order: N, NE, E, SE, S, SW, W, NW, where N is
+/// towards higher rows. Neighbour i sits at bits 2i..2i+2. The four orthogonal ones (N, E,
+/// S, W: i = 0, 2, 4, 6) carry an atari flag at bit 16 + i/2 when they hold a stone whose
+/// string has exactly one liberty.
+pub const NEIGHBOUR_OFFSETS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+impl Board {
+    /// The 3x3 code around the on-board point `p` (see `NEIGHBOUR_OFFSETS`).
+    #[inline]
+    pub fn neighbourhood_code(&self, p: Point) -> u32 {
+        let w = self.width() as i32;
+        let mut code = 0u32;
+        for (i, (dx, dy)) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+            let q = Point((p.0 as i32 + dx + dy * w) as u16);
+            let v = match self.code(q) {
+                EMPTY => CODE_EMPTY,
+                OFF => CODE_OFF,
+                0 => CODE_BLACK,
+                _ => CODE_WHITE,
+            };
+            code |= v << (2 * i);
+            if i % 2 == 0 && (v == CODE_BLACK || v == CODE_WHITE) && self.lib_count(q) == 1 {
+                code |= 1 << (16 + i / 2);
+            }
+        }
+        code
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    #[test]
+    fn corner_code_marks_edges_and_atari() {
+        let mut b = Board::new(9);
+        let play = |b: &mut Board, c, v: &str| {
+            let m = b.parse_move(v).unwrap();
+            b.play(c, m).unwrap();
+        };
+        play(&mut b, Color::White, "A2");
+        play(&mut b, Color::Black, "A3");
+        play(&mut b, Color::Black, "B2");
+        let a1 = b.point(0, 0);
+        let code = b.neighbourhood_code(a1);
+        // N = A2 white, in atari (only A1 left); NE = B2 black; E = B1 empty; the rest off.
+        assert_eq!(code & 3, CODE_WHITE);
+        assert_eq!((code >> 2) & 3, CODE_BLACK);
+        assert_eq!((code >> 4) & 3, CODE_EMPTY);
+        for i in 3..8 {
+            assert_eq!((code >> (2 * i)) & 3, CODE_OFF, "neighbour {i}");
+        }
+        assert_eq!(code >> 16, 1, "only N is in atari");
+    }
+}
