@@ -111,6 +111,18 @@ params! {
     max_nodes: u64 = 8_000_000, [1000, 1_000_000_000];
     /// Seconds per move when no time control and no limit are given.
     default_move_time: f32 = 5.0, [0.01, 3600.0];
+    /// Ownership towards us above which an enemy stone is dead in cleanup (still to capture).
+    cleanup_dead_ownership: f32 = 0.5, [0.0, 1.0];
+    /// Average ownership towards the opponent above which a string is dead (scoring, passing).
+    dead_ownership: f32 = 0.3, [0.0, 1.0];
+    /// A losing pass is refused while a move keeps this win rate (young searches rank pass early).
+    pass_guard_winrate: f32 = 0.2, [0.0, 1.0];
+    /// Handicap Black never resigns within this fraction of the board's points, as moves, of play.
+    handicap_no_resign_fraction: f32 = 0.25, [0.0, 2.0];
+    /// Playouts of the search behind `final_status_list` when no playout limit is configured.
+    status_playouts: u64 = 1000, [1, 10_000_000];
+    /// Longest the search behind `final_status_list` may take, in seconds (the controller waits).
+    status_max_seconds: f64 = 5.0, [0.01, 3600.0];
 }
 
 #[cfg(test)]

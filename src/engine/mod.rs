@@ -22,12 +22,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Playouts of the search behind `final_status_list` when no limit is configured.
-pub const STATUS_PLAYOUTS: u64 = 1000;
-
-/// Longest the search behind `final_status_list` may take, in seconds.
-pub const STATUS_MAX_SECONDS: f64 = 5.0;
-
 /// Largest SGF file `loadsgf` reads.
 pub const MAX_SGF_BYTES: u64 = 16 << 20;
 
@@ -353,7 +347,9 @@ impl Engine {
         }
         let limits = self.move_limits(color);
         let r = self.run_search(color, &limits);
-        if mode != Mode::Cleanup && policy::passing_wins(&self.game, color, Some(&r.ownership)) {
+        if mode != Mode::Cleanup
+            && policy::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
+        {
             self.log(format_args!("passing wins for {color}"));
             return GenMove::Play(Move::Pass);
         }
@@ -373,6 +369,7 @@ impl Engine {
             color,
             &r,
             mode == Mode::Cleanup,
+            &self.config.params,
         ))
     }
 
@@ -461,13 +458,18 @@ impl Engine {
         {
             return l.result.ownership.clone();
         }
+        let max_seconds = self.config.params.status_max_seconds;
         let time = self
             .config
             .time_per_move
-            .unwrap_or(STATUS_MAX_SECONDS)
-            .min(STATUS_MAX_SECONDS);
+            .unwrap_or(max_seconds)
+            .min(max_seconds);
         let limits = Limits {
-            playouts: Some(self.config.playouts.unwrap_or(STATUS_PLAYOUTS)),
+            playouts: Some(
+                self.config
+                    .playouts
+                    .unwrap_or(self.config.params.status_playouts),
+            ),
             time: Some(seconds(time)),
         };
         // After the final passes the game is over and a search would only count the board as
@@ -493,7 +495,8 @@ impl Engine {
             .into_iter()
             .filter(|s| {
                 let c = b.stone(s[0]).unwrap_or(Color::Black);
-                policy::string_is_dead(s, c, &own) == (kind == StoneStatus::Dead)
+                policy::string_is_dead(s, c, &own, &self.config.params)
+                    == (kind == StoneStatus::Dead)
             })
             .collect()
     }

@@ -6,16 +6,6 @@ use crate::board::{Bitboard, Board, Color, Game, Move, Point, Scoring};
 use crate::params::Params;
 use crate::search::SearchResult;
 
-/// Ownership (towards our colour) above which an enemy stone counts as dead in cleanup.
-pub const CLEANUP_DEAD_OWNERSHIP: f32 = 0.5;
-
-/// Average ownership (towards the other colour) above which a string is called dead.
-pub const DEAD_OWNERSHIP: f32 = 0.3;
-
-/// A pass the search prefers is refused while passing loses on the board and a move still has
-/// at least this win rate (a young or noisy search may rank the pass first too early).
-pub const PASS_GUARD_WINRATE: f32 = 0.2;
-
 /// +1 for Black, -1 for White: ownership is counted from Black's side.
 pub fn sign(c: Color) -> f32 {
     match c {
@@ -60,7 +50,7 @@ pub fn area_margin(board: &Board, komi: f32, c: Color, dead: &Bitboard) -> f32 {
 /// with every stone alive, and also when our own stones the search thinks dead are removed
 /// (so a dead group of ours in the opponent's area cannot fool us under dead-stone rules).
 /// Territory scoring asks for a point more, for the difference between the two counts.
-pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>) -> bool {
+pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>, params: &Params) -> bool {
     if !opponent_passed(game) {
         return false;
     }
@@ -75,7 +65,7 @@ pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>) -> bool {
     match ownership {
         None => true,
         Some(own) => {
-            let ours_dead = Board::bitboard_of(&dead_of_color(b, own, c));
+            let ours_dead = Board::bitboard_of(&dead_of_color(b, own, c, params));
             area_margin(b, game.komi(), c, &ours_dead) > margin
         }
     }
@@ -89,21 +79,38 @@ pub fn should_resign(game: &Game, c: Color, winrate: f32, playouts: u64, params:
         return false;
     }
     let size = game.size();
-    if game.handicap() > 0 && c == Color::Black && game.moves().len() < size * size / 4 {
+    if game.handicap() > 0
+        && c == Color::Black
+        && game.moves().len() < no_resign_moves(size, params)
+    {
         return false;
     }
     true
 }
 
+/// Moves of a handicap game during which Black never resigns: `handicap_no_resign_fraction` of
+/// the board's points, rounded down.
+pub fn no_resign_moves(size: usize, params: &Params) -> usize {
+    ((size * size) as f64 * f64::from(params.handicap_no_resign_fraction)).floor() as usize
+}
+
 /// The move to play from a search result: the best move if it is playable, else the next
 /// playable candidate, else a pass. In cleanup, a pass is refused while enemy stones the
-/// ownership calls dead remain: the first playable non-eye candidate, or a liberty of a dead
-/// string, or any playable non-eye point is taken instead.
-pub fn choose_move(game: &Game, c: Color, result: &SearchResult, cleanup: bool) -> Move {
+/// ownership calls dead (`params.cleanup_dead_ownership`) remain: the first playable non-eye
+/// candidate, or a liberty of a dead string, or any playable non-eye point is taken instead.
+/// A losing pass is refused while a playable non-eye candidate keeps
+/// `params.pass_guard_winrate`.
+pub fn choose_move(
+    game: &Game,
+    c: Color,
+    result: &SearchResult,
+    cleanup: bool,
+    params: &Params,
+) -> Move {
     let b = game.board();
     let order = std::iter::once(result.best).chain(result.candidates.iter().map(|s| s.mv));
     if cleanup {
-        let dead = dead_enemy_stones(b, &result.ownership, c);
+        let dead = dead_enemy_stones(b, &result.ownership, c, params);
         if !dead.is_empty() {
             let non_eye = |m: Move| match m {
                 Move::Play(p) => playable(game, c, m) && !b.is_eye(c, p),
@@ -127,10 +134,10 @@ pub fn choose_move(game: &Game, c: Color, result: &SearchResult, cleanup: bool) 
         .into_iter()
         .find(|&m| playable(game, c, m))
         .unwrap_or(Move::Pass);
-    if chosen == Move::Pass && !pass_holds(game, c, &result.ownership) {
+    if chosen == Move::Pass && !pass_holds(game, c, &result.ownership, params) {
         let alternative = result.candidates.iter().find(|s| match s.mv {
             Move::Play(p) => {
-                s.winrate >= PASS_GUARD_WINRATE && playable(game, c, s.mv) && !b.is_eye(c, p)
+                s.winrate >= params.pass_guard_winrate && playable(game, c, s.mv) && !b.is_eye(c, p)
             }
             Move::Pass => false,
         });
@@ -143,22 +150,22 @@ pub fn choose_move(game: &Game, c: Color, result: &SearchResult, cleanup: bool) 
 
 /// Whether the board as it stands wins for `c`: area counting with every enemy stone alive
 /// and our stones the ownership calls dead removed.
-pub fn pass_holds(game: &Game, c: Color, ownership: &[f32]) -> bool {
+pub fn pass_holds(game: &Game, c: Color, ownership: &[f32], params: &Params) -> bool {
     let b = game.board();
-    let ours_dead = Board::bitboard_of(&dead_of_color(b, ownership, c));
+    let ours_dead = Board::bitboard_of(&dead_of_color(b, ownership, c, params));
     area_margin(b, game.komi(), c, &ours_dead) > 0.0
 }
 
 /// Enemy stones of `c` whose point `ownership` gives strongly to `c` (cleanup's "still to
 /// capture").
-pub fn dead_enemy_stones(b: &Board, ownership: &[f32], c: Color) -> Vec<Point> {
+pub fn dead_enemy_stones(b: &Board, ownership: &[f32], c: Color, params: &Params) -> Vec<Point> {
     let s = sign(c);
     b.stones(c.opp())
         .iter()
         .filter(|p| {
             ownership
                 .get(p.idx())
-                .is_some_and(|&o| o * s > CLEANUP_DEAD_OWNERSHIP)
+                .is_some_and(|&o| o * s > params.cleanup_dead_ownership)
         })
         .collect()
 }
@@ -182,8 +189,8 @@ pub fn strings(b: &Board) -> Vec<Vec<Point>> {
 }
 
 /// Whether a string of colour `c` is dead by `ownership`: its stones' average ownership leans
-/// beyond `DEAD_OWNERSHIP` towards the other colour.
-pub fn string_is_dead(stones: &[Point], c: Color, ownership: &[f32]) -> bool {
+/// beyond `params.dead_ownership` towards the other colour.
+pub fn string_is_dead(stones: &[Point], c: Color, ownership: &[f32], params: &Params) -> bool {
     if stones.is_empty() {
         return false;
     }
@@ -192,14 +199,14 @@ pub fn string_is_dead(stones: &[Point], c: Color, ownership: &[f32]) -> bool {
         .map(|p| ownership.get(p.idx()).copied().unwrap_or(0.0))
         .sum();
     let avg = sum / stones.len() as f32;
-    avg * sign(c) < -DEAD_OWNERSHIP
+    avg * sign(c) < -params.dead_ownership
 }
 
 /// Dead stones of colour `c` by `ownership`.
-pub fn dead_of_color(b: &Board, ownership: &[f32], c: Color) -> Vec<Point> {
+pub fn dead_of_color(b: &Board, ownership: &[f32], c: Color, params: &Params) -> Vec<Point> {
     strings(b)
         .into_iter()
-        .filter(|s| b.stone(s[0]) == Some(c) && string_is_dead(s, c, ownership))
+        .filter(|s| b.stone(s[0]) == Some(c) && string_is_dead(s, c, ownership, params))
         .flatten()
         .collect()
 }
@@ -255,27 +262,32 @@ mod tests {
 
     #[test]
     fn pass_only_after_a_pass_and_when_winning() {
+        let params = Params::default();
         let mut g = game_from(5, 0.5, &SPLIT);
         // Black area 15, White 10.
         assert_eq!(g.board().area_score(0.5), 4.5);
-        assert!(!passing_wins(&g, Color::Black, None), "nobody passed");
+        assert!(
+            !passing_wins(&g, Color::Black, None, &params),
+            "nobody passed"
+        );
         g.play(Color::White, Move::Pass).unwrap();
-        assert!(passing_wins(&g, Color::Black, None));
-        assert!(!passing_wins(&g, Color::White, None));
+        assert!(passing_wins(&g, Color::Black, None, &params));
+        assert!(!passing_wins(&g, Color::White, None, &params));
         // With big komi Black must not pass.
         g.set_komi(5.5);
-        assert!(!passing_wins(&g, Color::Black, None));
-        assert!(passing_wins(&g, Color::White, None));
+        assert!(!passing_wins(&g, Color::Black, None, &params));
+        assert!(passing_wins(&g, Color::White, None, &params));
         // Territory scoring wants a margin.
         g.set_komi(4.5);
         g.set_scoring(Scoring::Territory);
-        assert!(!passing_wins(&g, Color::Black, None));
+        assert!(!passing_wins(&g, Color::Black, None, &params));
         g.set_scoring(Scoring::Area);
-        assert!(passing_wins(&g, Color::Black, None));
+        assert!(passing_wins(&g, Color::Black, None, &params));
     }
 
     #[test]
     fn pass_check_counts_own_dead_stones() {
+        let params = Params::default();
         // A lone black stone in White's area: alive by Tromp-Taylor, dead by ownership.
         let mut g = game_from(5, 0.5, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
         g.play(Color::White, Move::Pass).unwrap();
@@ -288,11 +300,11 @@ mod tests {
             own[p.idx()] = if c <= 2 { 1.0 } else { -1.0 };
         }
         // Without E3: 15 - 10 - 0.5 > 0 still wins.
-        assert!(passing_wins(&g, Color::Black, Some(&own)));
+        assert!(passing_wins(&g, Color::Black, Some(&own), &params));
         // Komi 5.5: 16 - 5 - 5.5 > 0 but 15 - 10 - 5.5 < 0.
         g.set_komi(5.5);
-        assert!(passing_wins(&g, Color::Black, None));
-        assert!(!passing_wins(&g, Color::Black, Some(&own)));
+        assert!(passing_wins(&g, Color::Black, None, &params));
+        assert!(!passing_wins(&g, Color::Black, Some(&own), &params));
     }
 
     #[test]
@@ -325,7 +337,19 @@ mod tests {
     }
 
     #[test]
+    fn handicap_no_resign_window_is_a_quarter_of_the_points() {
+        let p = Params::default();
+        for size in 1..=25 {
+            assert_eq!(no_resign_moves(size, &p), size * size / 4, "size {size}");
+        }
+        let mut q = p.clone();
+        q.set("handicap_no_resign_fraction", "0").unwrap();
+        assert_eq!(no_resign_moves(19, &q), 0);
+    }
+
+    #[test]
     fn illegal_best_falls_back() {
+        let params = Params::default();
         // A ko: White just captured at D... build a simple ko on 5x5.
         let mut g = Game::new(5, 0.5);
         for (c, v) in [
@@ -350,22 +374,29 @@ mod tests {
         let d3 = Move::Play(pt(&g, "D3"));
         assert!(!playable(&g, Color::Black, d3), "ko recapture");
         let mut r = result(&g, d3, 0.5, 100, Vec::new());
-        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
+        assert_eq!(
+            choose_move(&g, Color::Black, &r, false, &params),
+            Move::Pass
+        );
         let e1 = Move::Play(pt(&g, "E1"));
         r.candidates.push(MoveStat {
             mv: e1,
             visits: 5,
             winrate: 0.4,
         });
-        assert_eq!(choose_move(&g, Color::Black, &r, false), e1);
+        assert_eq!(choose_move(&g, Color::Black, &r, false, &params), e1);
         // Occupied best.
         let c4 = Move::Play(pt(&g, "C4"));
         let r = result(&g, c4, 0.5, 100, Vec::new());
-        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
+        assert_eq!(
+            choose_move(&g, Color::Black, &r, false, &params),
+            Move::Pass
+        );
     }
 
     #[test]
     fn a_losing_pass_is_refused_while_a_move_has_chances() {
+        let params = Params::default();
         // Empty 5x5 with komi: passing loses for Black.
         let g = Game::new(5, 0.5);
         let c3 = Move::Play(pt(&g, "C3"));
@@ -375,17 +406,31 @@ mod tests {
             visits: 5,
             winrate: 0.45,
         });
-        assert_eq!(choose_move(&g, Color::Black, &r, false), c3);
+        assert_eq!(choose_move(&g, Color::Black, &r, false, &params), c3);
+        // A stricter guard lets the pass stand.
+        let mut strict = params.clone();
+        strict.set("pass_guard_winrate", "0.5").unwrap();
+        assert_eq!(
+            choose_move(&g, Color::Black, &r, false, &strict),
+            Move::Pass
+        );
         // Hopeless: the pass stands.
         r.candidates[1].winrate = 0.05;
-        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
+        assert_eq!(
+            choose_move(&g, Color::Black, &r, false, &params),
+            Move::Pass
+        );
         // White wins by komi on the empty board: its pass stands.
         r.candidates[1].winrate = 0.45;
-        assert_eq!(choose_move(&g, Color::White, &r, false), Move::Pass);
+        assert_eq!(
+            choose_move(&g, Color::White, &r, false, &params),
+            Move::Pass
+        );
     }
 
     #[test]
     fn cleanup_never_passes_with_dead_enemy_stones() {
+        let params = Params::default();
         // A white stone inside Black's area.
         let g = game_from(5, 0.5, &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."]);
         let b = g.board();
@@ -395,12 +440,15 @@ mod tests {
             own[p.idx()] = if c <= 2 { 0.9 } else { -0.9 };
         }
         let b4 = pt(&g, "B4");
-        assert_eq!(dead_enemy_stones(b, &own, Color::Black), vec![b4]);
-        assert_eq!(dead_of_color(b, &own, Color::White), vec![b4]);
-        assert!(dead_of_color(b, &own, Color::Black).is_empty());
+        assert_eq!(dead_enemy_stones(b, &own, Color::Black, &params), vec![b4]);
+        assert_eq!(dead_of_color(b, &own, Color::White, &params), vec![b4]);
+        assert!(dead_of_color(b, &own, Color::Black, &params).is_empty());
         let r = result(&g, Move::Pass, 0.9, 100, own.clone());
-        assert_eq!(choose_move(&g, Color::Black, &r, false), Move::Pass);
-        let m = choose_move(&g, Color::Black, &r, true);
+        assert_eq!(
+            choose_move(&g, Color::Black, &r, false, &params),
+            Move::Pass
+        );
+        let m = choose_move(&g, Color::Black, &r, true, &params);
         let Move::Play(p) = m else {
             panic!("cleanup passed")
         };
@@ -409,7 +457,7 @@ mod tests {
             "plays a liberty of the dead stone"
         );
         // White in cleanup has no dead black stones: passes.
-        assert_eq!(choose_move(&g, Color::White, &r, true), Move::Pass);
+        assert_eq!(choose_move(&g, Color::White, &r, true, &params), Move::Pass);
         // Strings are grouped.
         let s = strings(b);
         assert_eq!(s.len(), 3);
