@@ -10,6 +10,7 @@ mod point;
 mod score;
 mod shape;
 mod symmetry;
+mod tactics;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard, WORDS};

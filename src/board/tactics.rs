@@ -1,0 +1,127 @@
+//! Quick local reading the playout policy and the priors share: liberties after a move,
+//! self-atari, captures.
+
+use super::bitboard::Bitboard;
+use super::core::{Board, EMPTY, OFF};
+use super::point::{Color, Point};
+
+impl Board {
+    /// The liberties the string of a `c` stone on the empty point `p` would have. A captured
+    /// neighbour string counts through the stones it leaves next to `p` (enough to tell one
+    /// liberty from several).
+    #[inline]
+    pub fn libs_after(&self, c: Color, p: Point) -> Bitboard {
+        let me = c as u8;
+        let mut libs = Bitboard::EMPTY;
+        for q in self.neighbours(p) {
+            match self.code(q) {
+                EMPTY => libs.set(q),
+                OFF => {}
+                code if code == me => libs = libs.or(&self.string_libs(q)),
+                _ => {
+                    if self.lib_count(q) == 1 {
+                        libs.set(q);
+                    }
+                }
+            }
+        }
+        libs.clear(p);
+        libs
+    }
+
+    /// Whether `c` playing on the empty point `p` leaves its own string in atari.
+    #[inline]
+    pub fn is_self_atari(&self, c: Color, p: Point) -> bool {
+        // Two empty neighbours already give two liberties: the common, cheap case.
+        let empty = self
+            .neighbours(p)
+            .iter()
+            .filter(|&&q| self.code(q) == EMPTY)
+            .count();
+        empty < 2 && self.libs_after(c, p).count() <= 1
+    }
+
+    /// The size of the string a `c` stone on `p` would join (itself included).
+    pub fn size_after(&self, c: Color, p: Point) -> usize {
+        let mut heads = [u16::MAX; 4];
+        let mut size = 1;
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.stone(q) == Some(c) {
+                let h = self.string_head(q).0;
+                if !heads.contains(&h) {
+                    heads[i] = h;
+                    size += self.string_size(q);
+                }
+            }
+        }
+        size
+    }
+
+    /// The number of opponent stones `c` captures by playing on `p`.
+    pub fn capture_size(&self, c: Color, p: Point) -> usize {
+        let mut heads = [u16::MAX; 4];
+        let mut n = 0;
+        for (i, q) in self.neighbours(p).into_iter().enumerate() {
+            if self.stone(q) == Some(c.opp()) && self.lib_count(q) == 1 {
+                let h = self.string_head(q).0;
+                if !heads.contains(&h) {
+                    heads[i] = h;
+                    n += self.string_size(q);
+                }
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+
+    fn setup(size: usize, stones: &[(Color, &str)]) -> Board {
+        let mut b = Board::new(size);
+        for &(c, v) in stones {
+            let Ok(Move::Play(p)) = b.parse_move(v) else {
+                panic!("{v}")
+            };
+            b.play(c, Move::Play(p)).unwrap();
+        }
+        b
+    }
+
+    fn pt(b: &Board, v: &str) -> Point {
+        let Ok(Move::Play(p)) = b.parse_move(v) else {
+            panic!("{v}")
+        };
+        p
+    }
+
+    #[test]
+    fn self_atari_and_sizes() {
+        use Color::{Black as B, White as W};
+        let b = setup(5, &[(W, "B1"), (W, "A2"), (B, "C2"), (B, "B2")]);
+        let c1 = pt(&b, "C1");
+        // C1 joins B2-C2: liberties B3, C3, D2, D1.
+        assert_eq!(b.libs_after(B, c1).count(), 4);
+        assert!(!b.is_self_atari(B, c1));
+        assert_eq!(b.size_after(B, c1), 3);
+        assert_eq!(
+            b.libs_after(W, pt(&b, "A1")).count(),
+            2,
+            "A1 joins B1 and A2: A3, C1"
+        );
+        assert!(
+            !b.is_self_atari(W, pt(&b, "C1")),
+            "C1 extends B1 to A1 and D1"
+        );
+        let e = setup(5, &[(B, "A2"), (B, "B2"), (B, "C1")]);
+        assert!(e.is_self_atari(W, pt(&e, "B1")), "B1 would have A1 only");
+        assert!(!e.is_self_atari(B, pt(&e, "B1")));
+        // White B1 with Black A1 and C1 around it: B2 captures it and is no self-atari.
+        let d = setup(5, &[(W, "B1"), (B, "A1"), (B, "C1")]);
+        assert_eq!(d.capture_size(B, pt(&d, "B2")), 1);
+        assert!(!d.is_self_atari(B, pt(&d, "B2")));
+        assert_eq!(d.capture_size(W, pt(&d, "B2")), 0);
+    }
+}
