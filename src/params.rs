@@ -119,6 +119,32 @@ params! {
     pass_guard_winrate: f32 = 0.2, [0.0, 1.0];
     /// Handicap Black never resigns within this fraction of the board's points, as moves, of play.
     handicap_no_resign_fraction: f32 = 0.25, [0.0, 2.0];
+    /// Playout policy: true = MoGo's heavy policy (Algorithms 1-4), false = light random moves.
+    heavy_playouts: bool = true, [0, 1];
+    /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
+    atari_save_rate: f32 = 1.0, [0.0, 1.0];
+    /// Chance to play the vital point of a killable eye space next to the last move.
+    nakade_rate: f32 = 1.0, [0.0, 1.0];
+    /// Nakade of 3 points (straight and bent three), MoGo's Algorithm 3.
+    nakade_three: bool = true, [0, 1];
+    /// Nakade of the pyramid four.
+    nakade_pyramid_four: bool = true, [0, 1];
+    /// Nakade of the bulky five.
+    nakade_bulky_five: bool = true, [0, 1];
+    /// Nakade of the crossed five.
+    nakade_crossed_five: bool = true, [0, 1];
+    /// Nakade of the rabbity six.
+    nakade_rabbity_six: bool = true, [0, 1];
+    /// Fill-board draws per move (MoGo's Algorithm 2, N); 0 turns it off.
+    fill_board_tries: u32 = 0, [0, 100];
+    /// Chance to play a 3x3 pattern move around the last move.
+    pattern_rate: f32 = 1.0, [0.0, 1.0];
+    /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4).
+    approach_rate: f32 = 0.5, [0.0, 1.0];
+    /// Chance to play a capture near the last two moves, the biggest first.
+    capture_rate: f32 = 1.0, [0.0, 1.0];
+    /// Random moves may not self-atari a string of more than this many stones.
+    selfatari_max_stones: u32 = 3, [0, 1000];
     /// Playouts of the search behind `final_status_list` when no playout limit is configured.
     status_playouts: u64 = 1000, [1, 10_000_000];
     /// Longest the search behind `final_status_list` may take, in seconds (the controller waits).

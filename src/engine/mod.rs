@@ -317,6 +317,26 @@ impl Engine {
         Ok(self.generate(color, Mode::Regression))
     }
 
+    /// The move the playout policy alone would choose for `color` here (no search, nothing
+    /// played): for regression scripts that check the policy. Seeded by the position, so the
+    /// same position gives the same answer.
+    pub fn policy_move(&self, color: Color) -> Move {
+        use rand::SeedableRng;
+        let policy = crate::playout::heavy::Policy::from_params(&self.config.params);
+        let board = self.game.board();
+        let mut recent = self.game.moves().iter().rev().map(|&(_, m)| match m {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        });
+        let (last, prev) = (recent.next().flatten(), recent.next().flatten());
+        let seed = self.config.seed ^ board.hash();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        match policy.choose(board, color, last, prev, &mut rng) {
+            Some((p, _)) => Move::Play(p),
+            None => Move::Pass,
+        }
+    }
+
     /// Like `genmove`, but never passes while enemy stones the search calls dead remain on
     /// the board, and never resigns (KGS cleanup phase).
     pub fn genmove_cleanup(&mut self, color: Color) -> Result<GenMove, String> {

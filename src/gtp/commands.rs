@@ -49,6 +49,7 @@ const COMMANDS: &[(&str, Handler)] = &[
         no_args(a).map(|_| format!("{:.3}", s.engine.cputime()))
     }),
     ("moyo-param", moyo_param),
+    ("moyo-policy_genmove", policy_genmove),
 ];
 
 /// GoGui's analyze menu: only commands that exist.
@@ -275,6 +276,13 @@ fn reg_genmove(s: &mut Session, a: &[String]) -> Reply {
     let c = color(one_arg(a)?)?;
     let g = s.engine.reg_genmove(c)?;
     Ok(gen_text(s, g))
+}
+
+/// `moyo-policy_genmove <color>`: the playout policy's move, not played.
+fn policy_genmove(s: &mut Session, a: &[String]) -> Reply {
+    let c = color(one_arg(a)?)?;
+    let m = s.engine.policy_move(c);
+    Ok(gen_text(s, GenMove::Play(m)))
 }
 
 fn kgs_genmove_cleanup(s: &mut Session, a: &[String]) -> Reply {

@@ -2,9 +2,10 @@
 //! up online and AMAF statistics.
 
 use super::tree::{Node, PASS, Tree};
-use crate::board::{Board, Color, Game, Move};
+use crate::board::{Board, Color, Game, Move, Point};
 use crate::params::Params;
-use crate::playout::{MoveTrace, light_playout};
+use crate::playout::MoveTrace;
+use crate::playout::heavy::Policy;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -91,6 +92,7 @@ impl Worker {
         let max_moves =
             (params.playout_move_factor * (root_board.size() * root_board.size()) as f32) as usize;
         let max_nodes = params.max_nodes as usize;
+        let policy = Policy::from_params(params);
         while self.playouts < max_playouts {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -98,7 +100,7 @@ impl Worker {
             if self.playouts.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            self.playout(params, game, to_play, max_moves, max_nodes);
+            self.playout(params, &policy, game, to_play, max_moves, max_nodes);
             self.playouts += 1;
         }
     }
@@ -107,6 +109,7 @@ impl Worker {
     fn playout(
         &mut self,
         params: &Params,
+        policy: &Policy,
         game: &Game,
         to_play: Color,
         max_moves: usize,
@@ -126,7 +129,7 @@ impl Worker {
                 self.board.pass();
                 passes += 1;
             } else {
-                self.board.play_unchecked(c, crate::board::Point(mv));
+                self.board.play_unchecked(c, Point(mv));
                 passes = 0;
             }
             self.tree_moves.push((mv, c));
@@ -137,7 +140,7 @@ impl Worker {
         if passes < 2 && self.tree.nodes[node].visits + 1 >= params.expand_visits {
             self.moves_buf.clear();
             for &e in self.board.empties() {
-                let p = crate::board::Point(e);
+                let p = Point(e);
                 if !self.board.is_eye(c, p) && self.board.is_legal(c, p) {
                     self.moves_buf.push(e);
                 }
@@ -149,17 +152,32 @@ impl Worker {
         let score = if passes >= 2 {
             self.board.playout_score(komi)
         } else {
-            light_playout(
+            let (last, prev) = self.last_two_moves(game);
+            policy.playout(
                 &mut self.board,
                 c,
                 komi,
                 max_moves,
+                last,
+                prev,
                 &mut self.rng,
                 &mut self.trace,
             )
         };
         self.record_ownership();
         self.backup(to_play, score > 0.0);
+    }
+
+    /// The last two moves before the playout starts (tree moves, then the game's), as points;
+    /// `None` for a pass or when there is no such move.
+    fn last_two_moves(&self, game: &Game) -> (Option<Point>, Option<Point>) {
+        let tree = self.tree_moves.iter().rev().map(|&(m, _)| m);
+        let played = game.moves().iter().rev().map(|&(_, m)| match m {
+            Move::Play(p) => p.0,
+            Move::Pass => PASS,
+        });
+        let mut all = tree.chain(played).map(|m| (m != PASS).then_some(Point(m)));
+        (all.next().flatten(), all.next().flatten())
     }
 
     /// The child of `n` with the best UCT-RAVE value.

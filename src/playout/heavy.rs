@@ -1,0 +1,665 @@
+//! MoGo's heavy simulation policy (Algorithms 1-4 of Chaslot et al.): atari save, nakade,
+//! fill board, 3x3 patterns around the last move with approach moves, captures, then a
+//! random move that neither fills an own eye nor throws a big string into atari. Each step
+//! is switched and weighted by a parameter so that its worth and its cost can be measured.
+
+use super::MoveTrace;
+use super::patterns::Pattern3x3;
+use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, OFF, Point};
+use crate::params::Params;
+use rand::Rng;
+
+/// Which step of the policy chose a move (for statistics and tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    AtariSave,
+    Nakade,
+    FillBoard,
+    Pattern,
+    Approach,
+    Capture,
+    Random,
+}
+
+/// Nakade shapes the policy knows, by the sorted degrees of the eye space's points (how many
+/// of each point's neighbours lie in the space): a shape is killable when the opponent takes
+/// its unique most-connected point.
+const SHAPES: [(&[u8], usize); 5] = [
+    (&[2, 1, 1], 0),          // straight or bent three
+    (&[3, 1, 1, 1], 1),       // pyramid four
+    (&[3, 2, 2, 2, 1], 2),    // bulky five
+    (&[4, 1, 1, 1, 1], 3),    // crossed five
+    (&[4, 2, 2, 2, 1, 1], 4), // rabbity six
+];
+
+/// The policy's switches and weights, read once from `Params`.
+#[derive(Clone)]
+pub struct Policy {
+    heavy: bool,
+    atari_save: f32,
+    nakade: f32,
+    nakade_shapes: [bool; 5],
+    fill_board_tries: u32,
+    pattern: f32,
+    approach: f32,
+    capture: f32,
+    selfatari_max: usize,
+    patterns: &'static Pattern3x3,
+}
+
+/// Whether an event of probability `rate` happens (no random draw at 0 or 1).
+#[inline]
+fn chance<R: Rng>(rng: &mut R, rate: f32) -> bool {
+    if rate >= 1.0 {
+        true
+    } else if rate <= 0.0 {
+        false
+    } else {
+        ((rng.next_u32() >> 8) as f32) < rate * 16_777_216.0
+    }
+}
+
+/// A uniformly random element of a small list.
+#[inline]
+fn pick<R: Rng>(rng: &mut R, list: &[Point]) -> Option<Point> {
+    match list.len() {
+        0 => None,
+        1 => Some(list[0]),
+        n => Some(list[((rng.next_u32() as u64 * n as u64) >> 32) as usize]),
+    }
+}
+
+/// A short list of candidate points on the stack.
+struct Candidates {
+    points: [Point; 32],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [Point(0); 32],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < self.points.len() && !self.as_slice().contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Point] {
+        &self.points[..self.len]
+    }
+}
+
+impl Policy {
+    /// The policy the parameters describe.
+    pub fn from_params(p: &Params) -> Policy {
+        Policy {
+            heavy: p.heavy_playouts,
+            atari_save: p.atari_save_rate,
+            nakade: p.nakade_rate,
+            nakade_shapes: [
+                p.nakade_three,
+                p.nakade_pyramid_four,
+                p.nakade_bulky_five,
+                p.nakade_crossed_five,
+                p.nakade_rabbity_six,
+            ],
+            fill_board_tries: p.fill_board_tries,
+            pattern: p.pattern_rate,
+            approach: p.approach_rate,
+            capture: p.capture_rate,
+            selfatari_max: p.selfatari_max_stones as usize,
+            patterns: Pattern3x3::builtin(),
+        }
+    }
+
+    /// Whether this is the heavy policy (false: uniform random moves).
+    pub fn is_heavy(&self) -> bool {
+        self.heavy
+    }
+
+    /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
+    /// until two passes or `max_moves`, recording stones in `trace`; returns the area score.
+    #[allow(clippy::too_many_arguments)]
+    pub fn playout<R: Rng>(
+        &self,
+        board: &mut Board,
+        mut to_play: Color,
+        komi: f32,
+        max_moves: usize,
+        mut last: Option<Point>,
+        mut prev: Option<Point>,
+        rng: &mut R,
+        trace: &mut MoveTrace,
+    ) -> f32 {
+        if !self.heavy {
+            return super::light_playout(board, to_play, komi, max_moves, rng, trace);
+        }
+        let mut passes = 0;
+        for _ in 0..max_moves {
+            match self.choose(board, to_play, last, prev, rng) {
+                Some((p, _)) => {
+                    board.play_unchecked(to_play, p);
+                    trace.moves.push((p.0, to_play));
+                    passes = 0;
+                    prev = last;
+                    last = Some(p);
+                }
+                None => {
+                    board.pass();
+                    passes += 1;
+                    prev = last;
+                    last = None;
+                    if passes >= 2 {
+                        break;
+                    }
+                }
+            }
+            to_play = to_play.opp();
+        }
+        board.playout_score(komi)
+    }
+
+    /// The policy's move for `c` (MoGo's order of steps) and the step that chose it; `None`
+    /// is a pass.
+    pub fn choose<R: Rng>(
+        &self,
+        b: &Board,
+        c: Color,
+        last: Option<Point>,
+        prev: Option<Point>,
+        rng: &mut R,
+    ) -> Option<(Point, Step)> {
+        if let Some(l) = last {
+            if chance(rng, self.atari_save)
+                && let Some(p) = self.atari_save(b, c, l, rng)
+            {
+                return Some((p, Step::AtariSave));
+            }
+            if chance(rng, self.nakade)
+                && let Some(p) = self.nakade(b, c, l)
+            {
+                return Some((p, Step::Nakade));
+            }
+        }
+        if let Some(p) = self.fill_board(b, c, rng) {
+            return Some((p, Step::FillBoard));
+        }
+        if let Some(l) = last
+            && chance(rng, self.pattern)
+            && let Some(r) = self.pattern_move(b, c, l, rng)
+        {
+            return Some(r);
+        }
+        if chance(rng, self.capture)
+            && let Some(p) = self.capture(b, c, last, prev)
+        {
+            return Some((p, Step::Capture));
+        }
+        self.random(b, c, rng).map(|p| (p, Step::Random))
+    }
+
+    /// Step 1: own strings next to the last move in atari: capture an attacker in atari, or
+    /// extend when that gives more than one liberty.
+    fn atari_save<R: Rng>(&self, b: &Board, c: Color, last: Point, rng: &mut R) -> Option<Point> {
+        let mut cands = Candidates::new();
+        let mut seen = [u16::MAX; 4];
+        for (i, q) in b.neighbours(last).into_iter().enumerate() {
+            if b.stone(q) != Some(c) || b.lib_count(q) != 1 {
+                continue;
+            }
+            let head = b.string_head(q).0;
+            if seen.contains(&head) {
+                continue;
+            }
+            seen[i] = head;
+            for s in b.string_stones(q) {
+                for n in b.neighbours(s) {
+                    if b.stone(n) == Some(c.opp())
+                        && b.lib_count(n) == 1
+                        && let Some(l) = b.string_libs(n).first()
+                        && b.is_legal(c, l)
+                    {
+                        cands.push(l);
+                    }
+                }
+            }
+            if let Some(l) = b.string_libs(q).first()
+                && b.is_legal(c, l)
+                && self.escape_is_sound(b, c, l)
+            {
+                cands.push(l);
+            }
+        }
+        pick(rng, cands.as_slice())
+    }
+
+    /// Whether extending on `p` really saves the string: more than one liberty after it.
+    /// This is where a ladder reader plugs in (an escape into a dead ladder is no escape).
+    #[inline]
+    fn escape_is_sound(&self, b: &Board, c: Color, p: Point) -> bool {
+        b.libs_after(c, p).count() >= 2
+    }
+
+    /// Step 2: an empty point next to the last move inside an enclosed eye space of the
+    /// opponent with a known killing shape: its vital point.
+    fn nakade(&self, b: &Board, c: Color, last: Point) -> Option<Point> {
+        for x in b.neighbours(last) {
+            if b.code(x) != EMPTY {
+                continue;
+            }
+            if let Some(v) = self.vital_point(b, c, x)
+                && b.is_legal(c, v)
+            {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// The vital point of the eye space around `x` if it is enclosed by `c`'s opponent (or
+    /// the edge), has 3 to 6 points and an enabled killing shape.
+    fn vital_point(&self, b: &Board, c: Color, x: Point) -> Option<Point> {
+        let opp = c.opp() as u8;
+        let mut space = [x; 7];
+        let mut n = 1;
+        let mut i = 0;
+        while i < n {
+            for q in b.neighbours(space[i]) {
+                match b.code(q) {
+                    EMPTY => {
+                        if !space[..n].contains(&q) {
+                            if n == 7 {
+                                return None;
+                            }
+                            space[n] = q;
+                            n += 1;
+                        }
+                    }
+                    OFF => {}
+                    code if code == opp => {}
+                    _ => return None,
+                }
+            }
+            i += 1;
+        }
+        if !(3..=6).contains(&n) {
+            return None;
+        }
+        let mut degrees = [0u8; 6];
+        for (k, &p) in space[..n].iter().enumerate() {
+            degrees[k] = b
+                .neighbours(p)
+                .iter()
+                .filter(|q| space[..n].contains(q))
+                .count() as u8;
+        }
+        let mut sorted = degrees;
+        sorted[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let (_, shape) = SHAPES.iter().find(|(sig, _)| **sig == sorted[..n])?;
+        if !self.nakade_shapes[*shape] {
+            return None;
+        }
+        let top = sorted[0];
+        let k = degrees[..n].iter().position(|&d| d == top)?;
+        Some(space[k])
+    }
+
+    /// Fill board (Algorithm 2): up to N random empty points; the first whose 8 neighbours
+    /// are all empty.
+    fn fill_board<R: Rng>(&self, b: &Board, _c: Color, rng: &mut R) -> Option<Point> {
+        let empties = b.empties();
+        if self.fill_board_tries == 0 || empties.is_empty() {
+            return None;
+        }
+        for _ in 0..self.fill_board_tries {
+            let i = ((rng.next_u32() as u64 * empties.len() as u64) >> 32) as usize;
+            let p = Point(empties[i]);
+            if b.neighbourhood_code(p) & 0xffff == 0 {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// Steps 4-5: a random point around the last move matching a 3x3 pattern; a self-atari
+    /// there is replaced, half the time, by the approach move that connects instead.
+    fn pattern_move<R: Rng>(
+        &self,
+        b: &Board,
+        c: Color,
+        last: Point,
+        rng: &mut R,
+    ) -> Option<(Point, Step)> {
+        let w = b.width() as i32;
+        let mut cands = Candidates::new();
+        for (dx, dy) in NEIGHBOUR_OFFSETS {
+            let p = Point((last.0 as i32 + dx + dy * w) as u16);
+            if b.code(p) == EMPTY
+                && self.patterns.matches(b.neighbourhood_code(p), c)
+                && b.is_legal(c, p)
+            {
+                cands.push(p);
+            }
+        }
+        let p = pick(rng, cands.as_slice())?;
+        if chance(rng, self.approach) && b.is_self_atari(c, p) {
+            let libs = b.libs_after(c, p);
+            if let Some(l) = libs.first()
+                && l != p
+                && b.code(l) == EMPTY
+                && b.is_legal(c, l)
+                && !b.is_self_atari(c, l)
+            {
+                return Some((l, Step::Approach));
+            }
+        }
+        Some((p, Step::Pattern))
+    }
+
+    /// Step 6: capture an opponent string in atari near the last two moves, biggest first.
+    fn capture(
+        &self,
+        b: &Board,
+        c: Color,
+        last: Option<Point>,
+        prev: Option<Point>,
+    ) -> Option<Point> {
+        let w = b.width() as i32;
+        let mut best: Option<(usize, Point)> = None;
+        for centre in [last, prev].into_iter().flatten() {
+            for q in std::iter::once(centre).chain(
+                NEIGHBOUR_OFFSETS
+                    .iter()
+                    .map(|(dx, dy)| Point((centre.0 as i32 + dx + dy * w) as u16)),
+            ) {
+                if b.stone(q) != Some(c.opp()) || b.lib_count(q) != 1 {
+                    continue;
+                }
+                let size = b.string_size(q);
+                if best.is_some_and(|(s, _)| s >= size) {
+                    continue;
+                }
+                if let Some(l) = b.string_libs(q).first()
+                    && b.is_legal(c, l)
+                {
+                    best = Some((size, l));
+                }
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// Step 7: a random legal move that fills no own eye and puts no string of more than
+    /// `selfatari_max` stones into atari; `None` (pass) when there is none.
+    fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
+        let empties = b.empties();
+        let n = empties.len();
+        if n == 0 {
+            return None;
+        }
+        let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+        for i in (start..n).chain(0..start) {
+            let p = Point(empties[i]);
+            if b.is_eye(c, p) || !b.is_legal(c, p) {
+                continue;
+            }
+            if b.is_self_atari(c, p) && b.size_after(c, p) > self.selfatari_max {
+                continue;
+            }
+            return Some(p);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    /// A board from (colour, vertex) stones; the last one is the last move.
+    fn setup(size: usize, stones: &[(Color, &str)]) -> (Board, Point) {
+        let mut b = Board::new(size);
+        let mut last = Point(0);
+        for &(c, v) in stones {
+            let Ok(Move::Play(p)) = b.parse_move(v) else {
+                panic!("{v}")
+            };
+            b.play(c, Move::Play(p)).unwrap();
+            last = p;
+        }
+        (b, last)
+    }
+
+    fn pt(b: &Board, v: &str) -> Point {
+        let Ok(Move::Play(p)) = b.parse_move(v) else {
+            panic!("{v}")
+        };
+        p
+    }
+
+    fn choices(policy: &Policy, b: &Board, c: Color, last: Point, n: u64) -> Vec<(String, Step)> {
+        (0..n)
+            .map(|seed| {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let (p, s) = policy
+                    .choose(b, c, Some(last), None, &mut rng)
+                    .expect("a move");
+                (b.point_string(p), s)
+            })
+            .collect()
+    }
+
+    use Color::{Black as B, White as W};
+
+    #[test]
+    fn atari_save_extends_or_captures() {
+        let policy = Policy::from_params(&Params::default());
+        let (b, last) = setup(9, &[(B, "E5"), (W, "D5"), (W, "F5"), (W, "E6")]);
+        let got = choices(&policy, &b, B, last, 20);
+        assert!(
+            got.iter().all(|(v, s)| v == "E4" && *s == Step::AtariSave),
+            "{got:?}"
+        );
+        // D5 is itself in atari: capturing it at D4 saves E5 too.
+        let (b, last) = setup(
+            9,
+            &[
+                (B, "C5"),
+                (B, "D6"),
+                (B, "E5"),
+                (W, "D5"),
+                (W, "F5"),
+                (W, "E6"),
+            ],
+        );
+        let got = choices(&policy, &b, B, last, 40);
+        assert!(
+            got.iter()
+                .all(|(v, s)| (v == "E4" || v == "D4") && *s == Step::AtariSave)
+        );
+        assert!(got.iter().any(|(v, _)| v == "D4") && got.iter().any(|(v, _)| v == "E4"));
+    }
+
+    #[test]
+    fn no_escape_into_one_liberty() {
+        let policy = Policy::from_params(&Params::default());
+        // E5 in atari; extending to E4 runs into White's E3, D4, F4: still one liberty.
+        let (b, last) = setup(
+            9,
+            &[
+                (W, "E3"),
+                (W, "D4"),
+                (W, "F4"),
+                (B, "E5"),
+                (W, "D5"),
+                (W, "F5"),
+                (W, "E6"),
+            ],
+        );
+        let got = choices(&policy, &b, B, last, 20);
+        assert!(got.iter().all(|(_, s)| *s != Step::AtariSave), "{got:?}");
+    }
+
+    fn three_space() -> (Board, Point) {
+        // White's corner group has the eye space A1 B1 C1; White's last move was C2.
+        setup(
+            7,
+            &[
+                (B, "A3"),
+                (B, "B3"),
+                (B, "C3"),
+                (B, "D3"),
+                (B, "E3"),
+                (B, "E2"),
+                (B, "E1"),
+            ]
+            .into_iter()
+            .chain([(W, "A2"), (W, "B2"), (W, "D2"), (W, "D1"), (W, "C2")])
+            .collect::<Vec<_>>(),
+        )
+    }
+
+    #[test]
+    fn nakade_takes_the_vital_point() {
+        let policy = Policy::from_params(&Params::default());
+        let (b, last) = three_space();
+        let got = choices(&policy, &b, B, last, 20);
+        assert!(
+            got.iter().all(|(v, s)| v == "B1" && *s == Step::Nakade),
+            "{got:?}"
+        );
+        let p = Params {
+            nakade_three: false,
+            ..Params::default()
+        };
+        let off = Policy::from_params(&p);
+        assert!(
+            choices(&off, &b, B, last, 20)
+                .iter()
+                .all(|(_, s)| *s != Step::Nakade)
+        );
+    }
+
+    #[test]
+    fn nakade_shapes() {
+        let policy = Policy::from_params(&Params::default());
+        let vital = |stones: &[(Color, &str)], at: &str| {
+            let (b, _) = setup(9, stones);
+            policy
+                .vital_point(&b, B, pt(&b, at))
+                .map(|p| b.point_string(p))
+        };
+        // Pyramid four A1 B1 C1 B2 inside White's wall.
+        let wall4 = [
+            (W, "A2"),
+            (W, "B3"),
+            (W, "C2"),
+            (W, "D1"),
+            (W, "A3"),
+            (W, "C3"),
+        ];
+        assert_eq!(vital(&wall4, "A1").as_deref(), Some("B1"));
+        // Bulky five A1 B1 A2 B2 C1.
+        let wall5 = [(W, "A3"), (W, "B3"), (W, "C2"), (W, "D1"), (W, "C3")];
+        assert_eq!(vital(&wall5, "A1").as_deref(), Some("B1"));
+        // Straight four A1..D1 is alive: no vital point.
+        let wall_s4 = [(W, "A2"), (W, "B2"), (W, "C2"), (W, "D2"), (W, "E1")];
+        assert_eq!(vital(&wall_s4, "A1"), None);
+        // A space touching a Black stone is not enclosed by White.
+        let mixed = [(W, "A2"), (W, "B2"), (B, "C2"), (W, "D1")];
+        assert_eq!(vital(&mixed, "A1"), None);
+    }
+
+    #[test]
+    fn capture_prefers_the_bigger_string() {
+        let p = Params {
+            pattern_rate: 0.0,
+            ..Params::default()
+        };
+        let policy = Policy::from_params(&p);
+        // White E5-E6 (two stones) in atari at E7; White C5 in atari at C6 next to the last move.
+        let (b, last) = setup(
+            9,
+            &[
+                (B, "D5"),
+                (B, "D6"),
+                (B, "F5"),
+                (B, "F6"),
+                (B, "E4"),
+                (B, "B5"),
+                (B, "C4"),
+            ]
+            .into_iter()
+            .chain([(W, "C5"), (W, "E6"), (W, "E5")])
+            .collect::<Vec<_>>(),
+        );
+        let got = choices(&policy, &b, B, last, 10);
+        assert!(
+            got.iter().all(|(v, s)| v == "E7" && *s == Step::Capture),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn random_step_never_fills_own_eye_nor_big_self_atari() {
+        let policy = Policy::from_params(&Params::default());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut trace = MoveTrace::default();
+        for _ in 0..50 {
+            let mut b = Board::new(9);
+            trace.clear();
+            policy.playout(&mut b, B, 7.0, 243, None, None, &mut rng, &mut trace);
+            b.check_consistency().unwrap();
+            for c in [B, W] {
+                if let Some(p) = policy.random(&b, c, &mut rng) {
+                    assert!(!b.is_eye(c, p) && b.is_legal(c, p));
+                    assert!(!b.is_self_atari(c, p) || b.size_after(c, p) <= 3);
+                }
+            }
+        }
+    }
+
+    /// How often White's corner group (A2) is gone at the end of a playout from `b`.
+    fn death_rate(policy: &Policy, b: &Board, last: Point, n: u64) -> f64 {
+        let a2 = pt(b, "A2");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut trace = MoveTrace::default();
+        let mut dead = 0;
+        for _ in 0..n {
+            let mut x = b.clone();
+            trace.clear();
+            policy.playout(&mut x, B, 0.0, 150, Some(last), None, &mut rng, &mut trace);
+            if x.stone(a2) != Some(W) {
+                dead += 1;
+            }
+        }
+        dead as f64 / n as f64
+    }
+
+    #[test]
+    fn nakade_kills_in_playouts() {
+        let (b, last) = three_space();
+        let heavy = Policy::from_params(&Params::default());
+        let p = Params {
+            heavy_playouts: false,
+            ..Params::default()
+        };
+        let light = Policy::from_params(&p);
+        let with = death_rate(&heavy, &b, last, 2000);
+        let without = death_rate(&light, &b, last, 2000);
+        assert!(with > 0.9, "heavy: the group dies in {with}");
+        assert!(
+            without < 0.8,
+            "light: the group lives often, dies in {without}"
+        );
+    }
+}
