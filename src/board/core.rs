@@ -49,6 +49,8 @@ pub struct Board {
     str_size: Vec<u16>,
     /// Liberty sets indexed by string head: `words` words each (small boards copy little).
     libs: Vec<u64>,
+    /// Liberty counts indexed by string head (the popcount of `libs`, kept up to date).
+    lib_n: Vec<u16>,
     stones: [Bitboard; 2],
     empty: Bitboard,
     onboard: Bitboard,
@@ -75,6 +77,7 @@ impl Board {
             next: vec![0; len],
             str_size: vec![0; len],
             libs: vec![0; len * len.div_ceil(64)],
+            lib_n: vec![0; len],
             stones: [Bitboard::EMPTY; 2],
             empty: Bitboard::EMPTY,
             onboard: Bitboard::EMPTY,
@@ -451,7 +454,7 @@ impl Board {
     /// inside the padded arrays (one padding row above and below, one slot before), which is
     /// what lets the hot paths skip the bounds check.
     #[inline(always)]
-    fn at(&self, q: Point) -> u8 {
+    pub(super) fn at(&self, q: Point) -> u8 {
         debug_assert!(q.idx() < self.color.len());
         // SAFETY: callers pass only neighbours/diagonals of on-board points (see above).
         unsafe { *self.color.get_unchecked(q.idx()) }
@@ -459,7 +462,7 @@ impl Board {
 
     /// String head of the stone on `q`, for the same in-range indices as `at`.
     #[inline(always)]
-    fn head_at(&self, q: Point) -> usize {
+    pub(super) fn head_at(&self, q: Point) -> usize {
         debug_assert!(q.idx() < self.head.len());
         // SAFETY: as for `at`.
         unsafe { *self.head.get_unchecked(q.idx()) as usize }
@@ -467,18 +470,16 @@ impl Board {
 
     /// The liberty words of the string with head `h`.
     #[inline]
-    fn lw(&self, h: usize) -> &[u64] {
+    pub(super) fn lw(&self, h: usize) -> &[u64] {
         &self.libs[h * self.words..(h + 1) * self.words]
     }
 
     /// Number of liberties of the string with head `h`.
     #[inline]
-    fn lib_cnt(&self, h: usize) -> u32 {
-        let w = self.words;
-        debug_assert!((h + 1) * w <= self.libs.len());
-        // SAFETY: `h` is a string head, an on-board point, so its words are in range.
-        let words = unsafe { self.libs.get_unchecked(h * w..h * w + w) };
-        words.iter().map(|x| x.count_ones()).sum()
+    pub(super) fn lib_cnt(&self, h: usize) -> u32 {
+        debug_assert!(h < self.lib_n.len());
+        // SAFETY: `h` is a string head, an on-board point, so it is in range.
+        unsafe { *self.lib_n.get_unchecked(h) as u32 }
     }
 
     /// Adds liberty `p` to the string with head `h`.
@@ -486,8 +487,16 @@ impl Board {
     fn lib_set(&mut self, h: usize, p: Point) {
         let i = h * self.words + (p.idx() >> 6);
         debug_assert!(i < self.libs.len());
-        // SAFETY: `h` is a string head and `p` a point of this board, so `i` is in range.
-        unsafe { *self.libs.get_unchecked_mut(i) |= 1u64 << (p.idx() & 63) };
+        let bit = 1u64 << (p.idx() & 63);
+        // SAFETY: `h` is a string head and `p` a point of this board, so `i` and `h` are in
+        // range.
+        unsafe {
+            let word = self.libs.get_unchecked_mut(i);
+            if *word & bit == 0 {
+                *word |= bit;
+                *self.lib_n.get_unchecked_mut(h) += 1;
+            }
+        }
     }
 
     /// Removes liberty `p` from the string with head `h`.
@@ -495,8 +504,15 @@ impl Board {
     fn lib_clear(&mut self, h: usize, p: Point) {
         let i = h * self.words + (p.idx() >> 6);
         debug_assert!(i < self.libs.len());
+        let bit = 1u64 << (p.idx() & 63);
         // SAFETY: as for `lib_set`.
-        unsafe { *self.libs.get_unchecked_mut(i) &= !(1u64 << (p.idx() & 63)) };
+        unsafe {
+            let word = self.libs.get_unchecked_mut(i);
+            if *word & bit != 0 {
+                *word &= !bit;
+                *self.lib_n.get_unchecked_mut(h) -= 1;
+            }
+        }
     }
 
     /// Sets a stone without touching strings (first step of a move).
@@ -515,6 +531,7 @@ impl Board {
         }
         let w = self.words;
         self.libs[pi * w..pi * w + w].fill(0);
+        self.lib_n[pi] = 0;
     }
 
     /// Removes a captured string, giving its points back as liberties to the strings around it.
@@ -563,9 +580,12 @@ impl Board {
         self.next.swap(big, small);
         self.str_size[big] += self.str_size[small];
         let w = self.words;
+        let mut n = 0;
         for i in 0..w {
             self.libs[big * w + i] |= self.libs[small * w + i];
+            n += self.libs[big * w + i].count_ones();
         }
+        self.lib_n[big] = n as u16;
         big
     }
 
@@ -598,6 +618,9 @@ impl Board {
             let libs = region
                 .neighbours(self.width as u32, &self.onboard)
                 .and(&self.empty);
+            if self.lib_count(p) != libs.count() {
+                return Err(format!("liberty count of {} differs", self.point_string(p)));
+            }
             if self.string_libs(p) != libs {
                 return Err(format!("liberties of {} differ", self.point_string(p)));
             }
@@ -649,6 +672,7 @@ impl Clone for Board {
         self.next.clone_from(&o.next);
         self.str_size.clone_from(&o.str_size);
         self.libs.clone_from(&o.libs);
+        self.lib_n.clone_from(&o.lib_n);
         self.stones = o.stones;
         self.empty = o.empty;
         self.onboard = o.onboard;

@@ -1,6 +1,6 @@
 //! The 3x3 neighbourhood of a point as a 20-bit code: what pattern tables are indexed by.
 
-use super::core::{Board, EMPTY, OFF};
+use super::core::{Board, EMPTY};
 use super::point::Point;
 
 /// Bits in a neighbourhood code: 8 points x 2 bits, then 4 atari flags.
@@ -30,22 +30,30 @@ pub const NEIGHBOUR_OFFSETS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+/// Code value of each mailbox colour byte: black, white, empty, off the board.
+const VALUE: [u32; 4] = [CODE_BLACK, CODE_WHITE, CODE_EMPTY, CODE_OFF];
+
 impl Board {
     /// The 3x3 code around the on-board point `p` (see `NEIGHBOUR_OFFSETS`).
     #[inline]
     pub fn neighbourhood_code(&self, p: Point) -> u32 {
-        let w = self.width() as i32;
+        let w = self.width() as u16;
+        let around = [
+            p.0 + w,
+            p.0 + w + 1,
+            p.0 + 1,
+            p.0 - w + 1,
+            p.0 - w,
+            p.0 - w - 1,
+            p.0 - 1,
+            p.0 + w - 1,
+        ];
         let mut code = 0u32;
-        for (i, (dx, dy)) in NEIGHBOUR_OFFSETS.iter().enumerate() {
-            let q = Point((p.0 as i32 + dx + dy * w) as u16);
-            let v = match self.code(q) {
-                EMPTY => CODE_EMPTY,
-                OFF => CODE_OFF,
-                0 => CODE_BLACK,
-                _ => CODE_WHITE,
-            };
-            code |= v << (2 * i);
-            if i % 2 == 0 && (v == CODE_BLACK || v == CODE_WHITE) && self.lib_count(q) == 1 {
+        for (i, &q) in around.iter().enumerate() {
+            let byte = self.at(Point(q));
+            code |= VALUE[(byte & 3) as usize] << (2 * i);
+            // Orthogonal stones (even i) carry an atari flag.
+            if i % 2 == 0 && byte < EMPTY && self.lib_cnt(self.head_at(Point(q))) == 1 {
                 code |= 1 << (16 + i / 2);
             }
         }

@@ -14,15 +14,15 @@ impl Board {
         let me = c as u8;
         let mut libs = Bitboard::EMPTY;
         for q in self.neighbours(p) {
-            match self.code(q) {
-                EMPTY => libs.set(q),
-                OFF => {}
-                code if code == me => libs = libs.or(&self.string_libs(q)),
-                _ => {
-                    if self.lib_count(q) == 1 {
-                        libs.set(q);
-                    }
+            let byte = self.at(q);
+            if byte == EMPTY {
+                libs.set(q);
+            } else if byte == me {
+                for (a, w) in libs.0.iter_mut().zip(self.lw(self.head_at(q))) {
+                    *a |= w;
                 }
+            } else if byte != OFF && self.lib_cnt(self.head_at(q)) == 1 {
+                libs.set(q);
             }
         }
         libs.clear(p);
@@ -39,6 +39,38 @@ impl Board {
             .filter(|&&q| self.code(q) == EMPTY)
             .count();
         empty < 2 && self.libs_after(c, p).count() <= 1
+    }
+
+    /// The empty region around the empty point `x` when it holds at most `N - 1` points and
+    /// borders only stones of `wall` or the edge: its points (first `len` of the array) and
+    /// their number. `None` when it touches the other colour or is larger.
+    pub fn enclosed_space<const N: usize>(
+        &self,
+        x: Point,
+        wall: Color,
+    ) -> Option<([Point; N], usize)> {
+        let wall = wall as u8;
+        let mut space = [x; N];
+        let mut n = 1;
+        let mut i = 0;
+        while i < n {
+            for q in self.neighbours(space[i]) {
+                let byte = self.at(q);
+                if byte == EMPTY {
+                    if !space[..n].contains(&q) {
+                        if n + 1 == N {
+                            return None;
+                        }
+                        space[n] = q;
+                        n += 1;
+                    }
+                } else if byte != OFF && byte != wall {
+                    return None;
+                }
+            }
+            i += 1;
+        }
+        Some((space, n))
     }
 
     /// The size of the string a `c` stone on `p` would join (itself included).

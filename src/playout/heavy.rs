@@ -265,29 +265,7 @@ impl Policy {
     /// The vital point of the eye space around `x` if it is enclosed by `c`'s opponent (or
     /// the edge), has 3 to 6 points and an enabled killing shape.
     fn vital_point(&self, b: &Board, c: Color, x: Point) -> Option<Point> {
-        let opp = c.opp() as u8;
-        let mut space = [x; 7];
-        let mut n = 1;
-        let mut i = 0;
-        while i < n {
-            for q in b.neighbours(space[i]) {
-                match b.code(q) {
-                    EMPTY => {
-                        if !space[..n].contains(&q) {
-                            if n == 7 {
-                                return None;
-                            }
-                            space[n] = q;
-                            n += 1;
-                        }
-                    }
-                    OFF => {}
-                    code if code == opp => {}
-                    _ => return None,
-                }
-            }
-            i += 1;
-        }
+        let (space, n) = b.enclosed_space::<8>(x, c.opp())?;
         if !(3..=6).contains(&n) {
             return None;
         }
@@ -362,7 +340,8 @@ impl Policy {
         Some((p, Step::Pattern))
     }
 
-    /// Step 6: capture an opponent string in atari near the last two moves, biggest first.
+    /// Step 6: capture an opponent string in atari, the biggest first: the last move's own
+    /// string (a self-atari), or one our previous move put in atari.
     fn capture(
         &self,
         b: &Board,
@@ -370,26 +349,30 @@ impl Policy {
         last: Option<Point>,
         prev: Option<Point>,
     ) -> Option<Point> {
-        let w = b.width() as i32;
+        let opp = Some(c.opp());
         let mut best: Option<(usize, Point)> = None;
-        for centre in [last, prev].into_iter().flatten() {
-            for q in std::iter::once(centre).chain(
-                NEIGHBOUR_OFFSETS
-                    .iter()
-                    .map(|(dx, dy)| Point((centre.0 as i32 + dx + dy * w) as u16)),
-            ) {
-                if b.stone(q) != Some(c.opp()) || b.lib_count(q) != 1 {
-                    continue;
-                }
-                let size = b.string_size(q);
-                if best.is_some_and(|(s, _)| s >= size) {
-                    continue;
-                }
-                if let Some(l) = b.string_libs(q).first()
-                    && b.is_legal(c, l)
-                {
-                    best = Some((size, l));
-                }
+        let mut consider = |q: Point| {
+            if b.stone(q) != opp || b.lib_count(q) != 1 {
+                return;
+            }
+            let size = b.string_size(q);
+            if best.is_some_and(|(s, _)| s >= size) {
+                return;
+            }
+            if let Some(l) = b.string_libs(q).first()
+                && b.is_legal(c, l)
+            {
+                best = Some((size, l));
+            }
+        };
+        if let Some(l) = last {
+            consider(l);
+        }
+        if let Some(p) = prev
+            && b.stone(p) == Some(c)
+        {
+            for q in b.neighbours(p) {
+                consider(q);
             }
         }
         best.map(|(_, p)| p)
