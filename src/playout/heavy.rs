@@ -5,7 +5,7 @@
 
 use super::MoveTrace;
 use super::patterns::Pattern3x3;
-use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, OFF, Point};
+use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::Params;
 use rand::Rng;
 
