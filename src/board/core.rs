@@ -411,14 +411,34 @@ impl Board {
         self.ko = None;
         self.put_stone(c, p);
         let pi = p.idx();
-        self.head[pi] = p.0;
-        self.next[pi] = p.0;
-        self.str_size[pi] = 1;
+        let ns = self.neighbours(p);
+        // The stone joins its first friendly neighbour's string directly (the common case),
+        // or starts a string of its own.
+        let base = match ns.iter().find(|&&q| self.at(q) == me) {
+            Some(&q) => {
+                let h = self.head_at(q);
+                self.head[pi] = h as u16;
+                self.next[pi] = self.next[h];
+                self.next[h] = p.0;
+                self.str_size[h] += 1;
+                self.lib_clear(h, p);
+                h
+            }
+            None => {
+                self.head[pi] = p.0;
+                self.next[pi] = p.0;
+                self.str_size[pi] = 1;
+                let w = self.words;
+                self.libs[pi * w..pi * w + w].fill(0);
+                self.lib_n[pi] = 0;
+                pi
+            }
+        };
         let mut captured = 0u32;
         let mut captured_at = p;
-        for q in self.neighbours(p) {
+        for q in ns {
             match self.at(q) {
-                EMPTY => self.lib_set(pi, q),
+                EMPTY => self.lib_set(base, q),
                 OFF => {}
                 code if code != me => {
                     let h = self.head_at(q);
@@ -432,8 +452,8 @@ impl Board {
                 _ => {}
             }
         }
-        let mut cur = pi;
-        for q in self.neighbours(p) {
+        let mut cur = base;
+        for q in ns {
             if self.at(q) == me {
                 let h = self.head_at(q);
                 if h != cur {
@@ -442,7 +462,6 @@ impl Board {
                 }
             }
         }
-        self.lib_clear(cur, p);
         if captured == 1 && self.str_size[cur] == 1 && self.lib_cnt(cur) == 1 {
             self.ko = Some((captured_at, c.opp()));
         }
@@ -529,9 +548,6 @@ impl Board {
             self.empties[pos] = last;
             self.empty_pos[last as usize] = pos as u16;
         }
-        let w = self.words;
-        self.libs[pi * w..pi * w + w].fill(0);
-        self.lib_n[pi] = 0;
     }
 
     /// Removes a captured string, giving its points back as liberties to the strings around it.
