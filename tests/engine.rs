@@ -88,7 +88,10 @@ fn reg_genmove_changes_nothing() {
     let r = e.reg_genmove(Color::White).unwrap();
     assert!(matches!(r, GenMove::Play(_)));
     assert_eq!((e.board().hash(), e.game().moves().len()), before);
-    assert_eq!(e.reg_genmove(Color::White).unwrap(), r, "same answer twice");
+    // A fresh engine with the same seed answers the same.
+    let mut f = engine(9, 7.0, Some(30), 2);
+    f.play(Color::Black, mv(&f, "E5")).unwrap();
+    assert_eq!(f.reg_genmove(Color::White).unwrap(), r, "same seed, same answer");
 }
 
 #[test]

@@ -36,7 +36,8 @@ gogui-analyze_commands
 gogui-play_sequence
 play_sequence
 cputime
-moyo-param";
+moyo-param
+moyo-policy_genmove";
 
 #[test]
 fn administrative_commands_ids_and_errors() {

@@ -48,6 +48,9 @@ pub struct SearchResult {
 pub struct Searcher {
     params: Params,
     seed: u64,
+    /// Searches run so far: part of each search's seed, so that games between the same
+    /// engines differ while a fresh process with the same seed replays the same moves.
+    searches: u64,
     workers: Vec<Worker>,
 }
 
@@ -59,6 +62,7 @@ impl Searcher {
         Searcher {
             params,
             seed,
+            searches: 0,
             workers,
         }
     }
@@ -95,10 +99,9 @@ impl Searcher {
             .playouts
             .unwrap_or(if deadline.is_some() { u64::MAX } else { 1000 });
         let per_thread = total.div_ceil(threads).max(1);
-        // The same position, seed and limit give the same search, whatever came before.
-        let base = self.seed
-            ^ game.board().hash()
-            ^ (game.moves().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let base =
+            self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.searches += 1;
         let params = &self.params;
         if self.workers.len() == 1 {
             let job = Job {
@@ -205,13 +208,26 @@ mod tests {
             time: None,
         };
         let stop = AtomicBool::new(false);
-        let a = Searcher::new(Params::default(), 42, 1).search(&g, Color::Black, &limits, &stop);
+        // Two fresh searchers with one seed give the same sequence of searches...
+        let run = || {
+            let mut s = Searcher::new(Params::default(), 42, 1);
+            let first = s.search(&game_from(&[], 9, 7.0), Color::Black, &limits, &stop);
+            let second = s.search(&g, Color::Black, &limits, &stop);
+            (first, second)
+        };
+        let (a1, a2) = run();
+        let (b1, b2) = run();
+        assert_eq!(a1.best, b1.best);
+        assert_eq!(a2.best, b2.best);
+        assert_eq!(a2.playouts, 400);
+        let visits = |r: &SearchResult| r.candidates.iter().map(|m| m.visits).collect::<Vec<_>>();
+        assert_eq!(visits(&a1), visits(&b1));
+        assert_eq!(visits(&a2), visits(&b2));
+        // ...while repeating a search in one searcher explores differently (games vary).
         let mut s = Searcher::new(Params::default(), 42, 1);
-        let _ = s.search(&game_from(&[], 9, 7.0), Color::Black, &limits, &stop);
-        let b = s.search(&g, Color::Black, &limits, &stop);
-        assert_eq!(a.best, b.best);
-        assert_eq!(a.playouts, 400);
-        assert_eq!(a.candidates[0].visits, b.candidates[0].visits);
+        let x = s.search(&g, Color::Black, &limits, &stop);
+        let y = s.search(&g, Color::Black, &limits, &stop);
+        assert_ne!(visits(&x), visits(&y));
     }
 
     #[test]
