@@ -80,24 +80,28 @@ pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
 }
 
 /// Light playouts per second from the empty board of `size`.
-pub fn light_pps(size: usize, seconds: f64) -> f64 {
-    let params = Params {
+pub fn light_pps(size: usize, seconds: f64, params: &Params) -> f64 {
+    let light = Params {
         heavy_playouts: false,
-        ..Params::default()
+        ..params.clone()
     };
-    playout_pps(&Game::new(size, 7.5), &params, seconds)
+    playout_pps(&Game::new(size, 7.5), &light, seconds)
 }
 
-/// Heavy (default policy) playouts per second from the empty board of `size`.
-pub fn heavy_pps(size: usize, seconds: f64) -> f64 {
-    playout_pps(&Game::new(size, 7.5), &Params::default(), seconds)
+/// Heavy playouts per second from the empty board of `size`.
+pub fn heavy_pps(size: usize, seconds: f64, params: &Params) -> f64 {
+    let heavy = Params {
+        heavy_playouts: true,
+        ..params.clone()
+    };
+    playout_pps(&Game::new(size, 7.5), &heavy, seconds)
 }
 
 /// Playouts per second inside fixed-playout searches from the empty board of `size`,
-/// repeated for about `seconds`, one thread, default parameters.
-pub fn search_pps(size: usize, seconds: f64, playouts_per_search: u64) -> f64 {
+/// repeated for about `seconds`, one thread.
+pub fn search_pps(size: usize, seconds: f64, playouts_per_search: u64, params: &Params) -> f64 {
     let game = Game::new(size, 7.5);
-    let mut searcher = Searcher::new(Params::default(), 1, 1);
+    let mut searcher = Searcher::new(params.clone(), 1, 1);
     let limits = Limits {
         playouts: Some(playouts_per_search),
         time: None,
@@ -113,27 +117,73 @@ pub fn search_pps(size: usize, seconds: f64, playouts_per_search: u64) -> f64 {
     total as f64 / spent.as_secs_f64()
 }
 
-/// Runs every figure for about `seconds` each and prints `name value` lines to stdout
-/// (a closed stdout ends the bench quietly).
-pub fn run(seconds: f64) {
-    let s = seconds.max(0.05);
+/// Prints `name value` lines until stdout closes; false once it has.
+fn print_figures(figures: &[(String, &dyn Fn() -> f64)]) -> bool {
     let mut out = std::io::stdout();
-    let figures: [(&str, &dyn Fn() -> f64); 7] = [
-        ("light_pps_9x9", &|| light_pps(9, s)),
-        ("light_pps_19x19", &|| light_pps(19, s)),
-        ("heavy_pps_9x9", &|| heavy_pps(9, s)),
-        ("heavy_pps_19x19", &|| heavy_pps(19, s)),
-        ("heavy_pps_19x19_midgame", &|| {
-            playout_pps(&midgame_19(), &Params::default(), s)
-        }),
-        ("search_pps_9x9", &|| search_pps(9, s, 10_000)),
-        ("search_pps_19x19", &|| search_pps(19, s, 2_000)),
-    ];
     for (name, figure) in figures {
         if writeln!(out, "{name} {:.0}", figure())
             .and_then(|_| out.flush())
             .is_err()
         {
+            return false;
+        }
+    }
+    true
+}
+
+/// Runs every figure for about `seconds` each with `params` and prints `name value` lines to
+/// stdout (a closed stdout ends the bench quietly).
+pub fn run(seconds: f64, params: &Params) {
+    let s = seconds.max(0.05);
+    let p = params;
+    let heavy = Params {
+        heavy_playouts: true,
+        ..p.clone()
+    };
+    let figures: [(String, &dyn Fn() -> f64); 7] = [
+        ("light_pps_9x9".into(), &|| light_pps(9, s, p)),
+        ("light_pps_19x19".into(), &|| light_pps(19, s, p)),
+        ("heavy_pps_9x9".into(), &|| heavy_pps(9, s, p)),
+        ("heavy_pps_19x19".into(), &|| heavy_pps(19, s, p)),
+        ("heavy_pps_19x19_midgame".into(), &|| {
+            playout_pps(&midgame_19(), &heavy, s)
+        }),
+        ("search_pps_9x9".into(), &|| search_pps(9, s, 10_000, p)),
+        ("search_pps_19x19".into(), &|| search_pps(19, s, 2_000, p)),
+    ];
+    print_figures(&figures);
+}
+
+/// The heavy policy's steps and the parameter change that switches each off.
+const STEPS: [(&str, &str, &str); 7] = [
+    ("atari_save", "atari_save_rate", "0"),
+    ("nakade", "nakade_rate", "0"),
+    ("patterns", "pattern_rate", "0"),
+    ("approach", "approach_rate", "0"),
+    ("capture", "capture_rate", "0"),
+    ("selfatari_check", "selfatari_max_stones", "1000"),
+    ("fill_board", "fill_board_tries", "0"),
+];
+
+/// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with the
+/// step switched off (compare with `heavy_pps_*`), as `cost_without_<step>_<size>` lines.
+pub fn costs(seconds: f64, params: &Params) {
+    let s = seconds.max(0.05);
+    for (step, name, off) in STEPS {
+        let mut p = Params {
+            heavy_playouts: true,
+            ..params.clone()
+        };
+        if p.set(name, off).is_err() {
+            continue;
+        }
+        let figures: [(String, &dyn Fn() -> f64); 2] = [
+            (format!("cost_without_{step}_9x9"), &|| heavy_pps(9, s, &p)),
+            (format!("cost_without_{step}_19x19"), &|| {
+                heavy_pps(19, s, &p)
+            }),
+        ];
+        if !print_figures(&figures) {
             return;
         }
     }

@@ -37,11 +37,16 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// The speed reference: fixed positions and seeds, `name value` lines.
+    /// The speed reference: fixed positions and seeds, `name value` lines. Parameters given
+    /// with `--set` apply (so `--set nakade_rate=0 bench` prices a policy step).
     Bench {
         /// Seconds per figure.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Also print what each step of the heavy policy costs: heavy playouts per second
+        /// with that step switched off (`cost_without_<step>_<size> pps` lines).
+        #[arg(long)]
+        costs: bool,
     },
 }
 
@@ -94,8 +99,11 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Bench { seconds }) => {
-            moyo::bench::run(seconds);
+        Some(Command::Bench { seconds, costs }) => {
+            moyo::bench::run(seconds, &cfg.params);
+            if costs {
+                moyo::bench::costs(seconds, &cfg.params);
+            }
             ExitCode::SUCCESS
         }
         None => {

@@ -305,8 +305,9 @@ impl Policy {
         None
     }
 
-    /// Steps 4-5: a random point around the last move matching a 3x3 pattern; a self-atari
-    /// there is replaced, half the time, by the approach move that connects instead.
+    /// Steps 4-5: a random point around the last move matching a 3x3 pattern (never one that
+    /// throws a big string into atari); a self-atari there is replaced, half the time, by the
+    /// approach move that connects instead.
     fn pattern_move<R: Rng>(
         &self,
         b: &Board,
@@ -321,6 +322,7 @@ impl Policy {
             if b.code(p) == EMPTY
                 && self.patterns.matches(b.neighbourhood_code(p), c)
                 && b.is_legal(c, p)
+                && !self.big_self_atari(b, c, p)
             {
                 cands.push(p);
             }
@@ -378,6 +380,12 @@ impl Policy {
         best.map(|(_, p)| p)
     }
 
+    /// Whether `p` would put a string of more than `selfatari_max` stones into atari.
+    #[inline]
+    fn big_self_atari(&self, b: &Board, c: Color, p: Point) -> bool {
+        b.is_self_atari(c, p) && b.size_after(c, p) > self.selfatari_max
+    }
+
     /// Step 7: a random legal move that fills no own eye and puts no string of more than
     /// `selfatari_max` stones into atari; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
@@ -392,7 +400,7 @@ impl Policy {
             if b.is_eye(c, p) || !b.is_legal(c, p) {
                 continue;
             }
-            if b.is_self_atari(c, p) && b.size_after(c, p) > self.selfatari_max {
+            if self.big_self_atari(b, c, p) {
                 continue;
             }
             return Some(p);
