@@ -389,23 +389,7 @@ impl Policy {
     /// Step 7: a random legal move that fills no own eye and puts no string of more than
     /// `selfatari_max` stones into atari; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        let empties = b.empties();
-        let n = empties.len();
-        if n == 0 {
-            return None;
-        }
-        let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
-        for i in (start..n).chain(0..start) {
-            let p = Point(empties[i]);
-            if b.is_eye(c, p) || !b.is_legal(c, p) {
-                continue;
-            }
-            if self.big_self_atari(b, c, p) {
-                continue;
-            }
-            return Some(p);
-        }
-        None
+        super::random_move_where(b, c, rng, |p| !self.big_self_atari(b, c, p))
     }
 }
 

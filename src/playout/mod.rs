@@ -27,6 +27,17 @@ impl MoveTrace {
 /// (pass). Scans the empty-point list from a random start, so it allocates nothing.
 #[inline]
 pub fn random_move<R: Rng>(board: &Board, c: Color, rng: &mut R) -> Option<Point> {
+    random_move_where(board, c, rng, |_| true)
+}
+
+/// Like `random_move`, keeping only points `accept` also takes.
+#[inline]
+pub fn random_move_where<R: Rng>(
+    board: &Board,
+    c: Color,
+    rng: &mut R,
+    accept: impl Fn(Point) -> bool,
+) -> Option<Point> {
     let empties = board.empties();
     let n = empties.len();
     if n == 0 {
@@ -36,7 +47,7 @@ pub fn random_move<R: Rng>(board: &Board, c: Color, rng: &mut R) -> Option<Point
     let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
     for i in (start..n).chain(0..start) {
         let p = Point(empties[i]);
-        if !board.is_eye(c, p) && board.is_legal(c, p) {
+        if !board.is_eye(c, p) && board.is_legal(c, p) && accept(p) {
             return Some(p);
         }
     }
