@@ -91,7 +91,11 @@ fn reg_genmove_changes_nothing() {
     // A fresh engine with the same seed answers the same.
     let mut f = engine(9, 7.0, Some(30), 2);
     f.play(Color::Black, mv(&f, "E5")).unwrap();
-    assert_eq!(f.reg_genmove(Color::White).unwrap(), r, "same seed, same answer");
+    assert_eq!(
+        f.reg_genmove(Color::White).unwrap(),
+        r,
+        "same seed, same answer"
+    );
 }
 
 #[test]
