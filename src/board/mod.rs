@@ -6,6 +6,7 @@ mod bitboard;
 mod core;
 mod game;
 mod handicap;
+mod ladder;
 mod point;
 mod score;
 mod shape;
