@@ -154,34 +154,34 @@ pub fn run(seconds: f64, params: &Params) {
     print_figures(&figures);
 }
 
-/// The heavy policy's steps and the parameter change that switches each off.
-const STEPS: [(&str, &str, &str); 7] = [
-    ("atari_save", "atari_save_rate", "0"),
-    ("nakade", "nakade_rate", "0"),
-    ("patterns", "pattern_rate", "0"),
-    ("approach", "approach_rate", "0"),
-    ("capture", "capture_rate", "0"),
-    ("selfatari_check", "selfatari_max_stones", "1000"),
-    ("fill_board", "fill_board_tries", "0"),
+/// Policy variants priced by `costs`: the label and the parameter change from the defaults.
+const VARIANTS: [(&str, &str, &str); 8] = [
+    ("without_atari_save", "atari_save_rate", "0"),
+    ("with_ladder_check", "atari_save_ladder_check", "true"),
+    ("without_nakade", "nakade_rate", "0"),
+    ("without_patterns", "pattern_rate", "0"),
+    ("without_approach", "approach_rate", "0"),
+    ("without_capture", "capture_rate", "0"),
+    ("without_selfatari_check", "selfatari_max_stones", "1000"),
+    ("with_fill_board", "fill_board_tries", "4"),
 ];
 
-/// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with the
-/// step switched off (compare with `heavy_pps_*`), as `cost_without_<step>_<size>` lines.
+/// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one
+/// step switched off (or an optional one on); compare with `heavy_pps_*`. Lines are
+/// `cost_<variant>_<size> pps`.
 pub fn costs(seconds: f64, params: &Params) {
     let s = seconds.max(0.05);
-    for (step, name, off) in STEPS {
+    for (label, name, value) in VARIANTS {
         let mut p = Params {
             heavy_playouts: true,
             ..params.clone()
         };
-        if p.set(name, off).is_err() {
+        if p.set(name, value).is_err() {
             continue;
         }
         let figures: [(String, &dyn Fn() -> f64); 2] = [
-            (format!("cost_without_{step}_9x9"), &|| heavy_pps(9, s, &p)),
-            (format!("cost_without_{step}_19x19"), &|| {
-                heavy_pps(19, s, &p)
-            }),
+            (format!("cost_{label}_9x9"), &|| heavy_pps(9, s, &p)),
+            (format!("cost_{label}_19x19"), &|| heavy_pps(19, s, &p)),
         ];
         if !print_figures(&figures) {
             return;

@@ -44,7 +44,7 @@ enum Command {
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
         /// Also print what each step of the heavy policy costs: heavy playouts per second
-        /// with that step switched off (`cost_without_<step>_<size> pps` lines).
+        /// with that step switched off or an optional one on (`cost_<variant>_<size>` lines).
         #[arg(long)]
         costs: bool,
     },

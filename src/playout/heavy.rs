@@ -44,6 +44,7 @@ pub struct Policy {
     approach: f32,
     capture: f32,
     selfatari_max: usize,
+    ladder_check: bool,
     patterns: &'static Pattern3x3,
 }
 
@@ -114,6 +115,7 @@ impl Policy {
             approach: p.approach_rate,
             capture: p.capture_rate,
             selfatari_max: p.selfatari_max_stones as usize,
+            ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
         }
     }
@@ -239,11 +241,15 @@ impl Policy {
         pick(rng, cands.as_slice())
     }
 
-    /// Whether extending on `p` really saves the string: more than one liberty after it.
-    /// This is where a ladder reader plugs in (an escape into a dead ladder is no escape).
+    /// Whether extending on `p` really saves the string: more than one liberty after it,
+    /// and (when switched on) not exactly two that a ladder takes away.
     #[inline]
     fn escape_is_sound(&self, b: &Board, c: Color, p: Point) -> bool {
-        b.libs_after(c, p).count() >= 2
+        match b.libs_after(c, p).count() {
+            0 | 1 => false,
+            2 => !self.ladder_check || !b.escape_is_ladder(c, p),
+            _ => true,
+        }
     }
 
     /// Step 2: an empty point next to the last move inside an enclosed eye space of the
@@ -482,6 +488,28 @@ mod tests {
         );
         let got = choices(&policy, &b, B, last, 20);
         assert!(got.iter().all(|(_, s)| *s != Step::AtariSave), "{got:?}");
+    }
+
+    #[test]
+    fn no_escape_into_a_working_ladder() {
+        // D4 in atari; D3 gets two liberties and the ladder runs to the empty corner.
+        let (b, last) = setup(9, &[(W, "D5"), (W, "C4"), (W, "E3"), (B, "D4"), (W, "E4")]);
+        let on = Policy::from_params(&Params::default());
+        let got = choices(&on, &b, B, last, 20);
+        assert!(
+            got.iter()
+                .all(|(v, s)| !(v == "D3" && *s == Step::AtariSave)),
+            "{got:?}"
+        );
+        let off = Policy::from_params(&Params {
+            atari_save_ladder_check: false,
+            ..Params::default()
+        });
+        let got = choices(&off, &b, B, last, 20);
+        assert!(
+            got.iter().all(|(v, s)| v == "D3" && *s == Step::AtariSave),
+            "{got:?}"
+        );
     }
 
     fn three_space() -> (Board, Point) {
