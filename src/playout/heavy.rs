@@ -494,7 +494,10 @@ mod tests {
     fn no_escape_into_a_working_ladder() {
         // D4 in atari; D3 gets two liberties and the ladder runs to the empty corner.
         let (b, last) = setup(9, &[(W, "D5"), (W, "C4"), (W, "E3"), (B, "D4"), (W, "E4")]);
-        let on = Policy::from_params(&Params::default());
+        let on = Policy::from_params(&Params {
+            atari_save_ladder_check: true,
+            ..Params::default()
+        });
         let got = choices(&on, &b, B, last, 20);
         assert!(
             got.iter()
