@@ -101,3 +101,64 @@ play b B1
 play w E5
 8 moyo-policy_genmove b
 #? [!A1]
+
+# Approach move (Algorithm 4, the idea of the paper's Fig. 5): White's only pattern move, B7,
+# would put White's A7 string in atari; the policy plays the connection at A6 instead.
+moyo-param approach_rate 1
+boardsize 9
+clear_board
+play b J3
+play w D4
+play b B4
+play w A1
+play b C5
+play w B1
+play b B8
+play w J7
+play b D3
+play w E4
+play b E3
+play w F4
+play b F3
+play w G4
+play b G3
+play w H4
+play b J4
+play w J5
+play b H5
+play w J6
+play b H6
+play w H7
+play b G7
+play w G8
+play b F7
+play w F8
+play b E7
+play w E8
+play b D7
+play w D8
+play b C7
+play w E2
+play b F2
+play w F1
+play b G1
+play w E1
+play b D2
+play w C3
+play b C4
+play w D5
+play b G2
+play w C6
+play b B6
+play w D6
+play b E6
+play w A7
+play b A8
+9 moyo-policy_genmove w
+#? [A6]
+
+# Without approach moves the pattern move itself is played.
+moyo-param approach_rate 0
+10 moyo-policy_genmove w
+#? [B7]
+moyo-param approach_rate 0.5
