@@ -372,41 +372,10 @@ impl Board {
 mod tests {
     use super::*;
     use crate::board::Move;
+    use crate::board::diagram::{at, board};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
     use std::time::Instant;
-
-    /// A board from a diagram: rows top first, `X` black, `O` white, `.` empty (spaces are
-    /// ignored). The stones must form a legal position; no ko is left pending.
-    fn board(rows: &[&str]) -> Board {
-        let size = rows.len();
-        let mut b = Board::new(size);
-        for (i, line) in rows.iter().enumerate() {
-            let row = size - 1 - i;
-            let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-            assert_eq!(cells.len(), size, "row {} of the diagram", i + 1);
-            for (col, ch) in cells.into_iter().enumerate() {
-                let c = match ch {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    '.' => continue,
-                    _ => panic!("bad diagram character {ch:?}"),
-                };
-                let p = b.point(col, row);
-                b.play(c, Move::Play(p)).expect("legal diagram");
-            }
-        }
-        b.pass();
-        b.check_consistency().unwrap();
-        b
-    }
-
-    fn at(b: &Board, v: &str) -> Point {
-        match b.parse_move(v).unwrap() {
-            Move::Play(p) => p,
-            Move::Pass => panic!("not a point"),
-        }
-    }
 
     /// `diagram` with extra stones put on it (`X`/`O` per vertex).
     fn with(rows: &[&str], extra: &[(Color, &str)]) -> Board {

@@ -1,34 +1,7 @@
 //! Rules unit tests on small ASCII boards (top row first; X black, O white, . empty).
 
+use super::diagram::{at, board};
 use super::*;
-
-/// Builds a board from a diagram; the stones must form a legal position.
-fn board(rows: &[&str]) -> Board {
-    let size = rows.len();
-    let mut b = Board::new(size);
-    for (i, line) in rows.iter().enumerate() {
-        let row = size - 1 - i;
-        for (col, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-            let c = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            let p = b.point(col, row);
-            b.play(c, Move::Play(p)).expect("legal diagram");
-        }
-    }
-    b.pass();
-    b.check_consistency().unwrap();
-    b
-}
-
-fn at(b: &Board, v: &str) -> Point {
-    match b.parse_move(v).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => panic!("not a point"),
-    }
-}
 
 fn play(b: &mut Board, c: Color, v: &str) -> Result<(), Illegal> {
     let p = at(b, v);
