@@ -40,6 +40,7 @@ const NAMES: &[&str] = &[
     "kgs-rules",
     "kgs-game_over",
     "gogui-analyze_commands",
+    "gogui-interrupt",
     "gogui-play_sequence",
     "play_sequence",
     "cputime",

@@ -33,6 +33,7 @@ kgs-time_settings
 kgs-rules
 kgs-game_over
 gogui-analyze_commands
+gogui-interrupt
 gogui-play_sequence
 play_sequence
 cputime

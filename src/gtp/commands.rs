@@ -43,6 +43,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("kgs-rules", kgs_rules),
     ("kgs-game_over", |_, _| Ok(String::new())),
     ("gogui-analyze_commands", analyze_commands),
+    ("gogui-interrupt", |_, a| no_args(a).map(|_| String::new())),
     ("gogui-play_sequence", play_sequence),
     ("play_sequence", play_sequence),
     ("cputime", |s, a| {

@@ -107,6 +107,11 @@ pub fn preprocess(raw: &str) -> String {
     out
 }
 
+/// Whether a raw line (before preprocessing) is GoGui's interrupt request, `# interrupt`.
+pub fn is_interrupt(raw: &str) -> bool {
+    raw.trim_matches(|c: char| c.is_whitespace() || c.is_control()) == "# interrupt"
+}
+
 /// A command line split into its parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
@@ -211,6 +216,16 @@ mod tests {
         assert_eq!(preprocess("# only a comment"), "");
         assert_eq!(preprocess("na\x00m\x07e\x1b"), "name");
         assert_eq!(preprocess("\u{85}x\u{7f}"), "x");
+    }
+
+    #[test]
+    fn interrupt_lines() {
+        assert!(is_interrupt("# interrupt"));
+        assert!(is_interrupt("  # interrupt\r"));
+        assert!(!is_interrupt("#interrupt"));
+        assert!(!is_interrupt("# interrupted"));
+        assert!(!is_interrupt("genmove b # interrupt"));
+        assert!(!is_interrupt("interrupt"));
     }
 
     #[test]

@@ -16,6 +16,8 @@ use crate::engine::Engine;
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::io::{self, BufReader, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The engine plus the protocol's own state.
 pub struct Session {
@@ -84,8 +86,14 @@ impl Session {
 }
 
 /// Reads `input` line by line on its own thread and sends the lines to `tx`; stops at the end
-/// of input or when nobody listens any more.
-pub fn spawn_reader<R: Read + Send + 'static>(input: R, tx: Sender<Input>) -> io::Result<()> {
+/// of input or when nobody listens any more. It keeps reading while a command runs: a raw
+/// `# interrupt` line (GoGui's `gogui-interrupt`) sets `stop`, so a running search returns its
+/// best move at once; the line is not passed on (it is a comment, with no response).
+pub fn spawn_reader<R: Read + Send + 'static>(
+    input: R,
+    tx: Sender<Input>,
+    stop: Option<Arc<AtomicBool>>,
+) -> io::Result<()> {
     std::thread::Builder::new()
         .name("gtp-reader".into())
         .spawn(move || {
@@ -94,6 +102,12 @@ pub fn spawn_reader<R: Read + Send + 'static>(input: R, tx: Sender<Input>) -> io
             loop {
                 match input::read_line(&mut r, &mut buf) {
                     Ok(Some(item)) => {
+                        if let (Input::Line(raw), Some(stop)) = (&item, &stop)
+                            && input::is_interrupt(raw)
+                        {
+                            stop.store(true, Ordering::Relaxed);
+                            continue;
+                        }
                         if tx.send(item).is_err() {
                             break;
                         }
@@ -130,7 +144,7 @@ pub fn run<R: Read + Send + 'static, W: Write>(
     mut output: W,
 ) -> io::Result<()> {
     let (tx, rx) = unbounded();
-    spawn_reader(input, tx)?;
+    spawn_reader(input, tx, Some(engine.stop_flag()))?;
     let mut session = Session::new(engine);
     serve(&mut session, &rx, &mut output)
 }
