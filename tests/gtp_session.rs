@@ -35,6 +35,9 @@ kgs-game_over
 gogui-analyze_commands
 gogui-interrupt
 gogui-play_sequence
+gogui-setup
+gogui-setup_player
+gg-undo
 play_sequence
 cputime
 moyo-param
@@ -937,4 +940,136 @@ fn twogtp_self_play_to_the_end() {
     let cpu = g.ok("cputime");
     assert!(matches("{num}", &cpu));
     g.finish();
+}
+
+#[test]
+fn gogui_setup_setup_player_and_gg_undo() {
+    // GoGui sends a position with setup stones as gogui-setup, then who moves next.
+    let input = "\
+boardsize 5
+clear_board
+1 gogui-setup b C3 w C4 b B4
+2 gogui-setup_player w
+showboard
+play w D3
+play b A1
+3 gg-undo 3
+4 gg-undo 2
+showboard
+5 gg-undo
+6 gg-undo 0
+7 gogui-setup b C3
+8 gogui-setup b A1 w C3
+9 gogui-setup b A1 w pass
+10 gogui-setup b A1 w
+11 gogui-setup x A1
+12 gogui-setup b Z9
+13 gogui-setup_player
+14 gogui-setup_player red
+15 gg-undo -1
+16 gg-undo x
+17 gg-undo 1 2
+18 gogui-setup b B5 b A4 w A5
+showboard
+play b D2
+play w D3
+19 gg-undo
+20 gogui-setup_player white
+showboard
+";
+    let expected = "\
+= 
+
+= 
+
+=1 
+
+=2 
+
+= 
+    A B C D E
+ 5  . . . . .  5
+ 4  . X O . .  4
+ 3  . . X . .  3
+ 2  . . . . .  2
+ 1  . . . . .  1
+    A B C D E
+white to play, komi 7.5, captured by black 0 by white 0
+
+= 
+
+= 
+
+?3 cannot undo
+
+=4 
+
+= 
+    A B C D E
+ 5  . . . . .  5
+ 4  . X O . .  4
+ 3  . . X . .  3
+ 2  . . . . .  2
+ 1  . . . . .  1
+    A B C D E
+black to play, komi 7.5, captured by black 0 by white 0
+
+?5 cannot undo
+
+=6 
+
+?7 illegal setup stone: black C3
+
+?8 illegal setup stone: white C3
+
+?9 invalid vertex
+
+?10 syntax error
+
+?11 invalid color
+
+?12 invalid vertex
+
+?13 syntax error
+
+?14 invalid color
+
+?15 syntax error
+
+?16 syntax error
+
+?17 syntax error
+
+?18 illegal setup stone: white A5
+
+= 
+    A B C D E
+ 5  . . . . .  5
+ 4  . X O . .  4
+ 3  . . X . .  3
+ 2  . . . . .  2
+ 1  . . . . .  1
+    A B C D E
+black to play, komi 7.5, captured by black 0 by white 0
+
+= 
+
+= 
+
+=19 
+
+=20 
+
+= 
+    A B C D E
+ 5  . . . . .  5
+ 4  . X O . .  4
+ 3  . . X . .  3
+ 2  . . . X .  2
+ 1  . . . . .  1
+    A B C D E
+white to play, komi 7.5, captured by black 0 by white 0
+
+";
+    assert_eq!(run_script(FAST, input.as_bytes()), expected);
 }

@@ -307,6 +307,34 @@ impl Engine {
         }
     }
 
+    /// Takes back the last `n` moves, or none when fewer than `n` were played.
+    pub fn undo_many(&mut self, n: usize) -> Result<(), String> {
+        if self.game.moves().len() < n {
+            return Err("cannot undo".into());
+        }
+        for _ in 0..n {
+            self.game.undo();
+        }
+        Ok(())
+    }
+
+    /// Adds setup stones (GoGui's `gogui-setup`, SGF AB/AW): all of them or, when one cannot
+    /// be placed (occupied, suicide, off the board), none; the error gives the index of the
+    /// first bad stone. The result becomes the new starting position.
+    pub fn setup(&mut self, stones: &[(Color, Point)]) -> Result<(), usize> {
+        let mut g = self.game.clone();
+        for (i, &(c, p)) in stones.iter().enumerate() {
+            g.add_setup_stone(c, p).map_err(|_| i)?;
+        }
+        self.game = g;
+        Ok(())
+    }
+
+    /// Sets the colour to move next.
+    pub fn set_to_play(&mut self, color: Color) {
+        self.game.set_to_play(color);
+    }
+
     /// Chooses a move for `color` and plays it.
     pub fn genmove(&mut self, color: Color) -> Result<GenMove, String> {
         Ok(self.generate(color, Mode::Play))

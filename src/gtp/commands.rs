@@ -45,6 +45,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("gogui-analyze_commands", analyze_commands),
     ("gogui-interrupt", |_, a| no_args(a).map(|_| String::new())),
     ("gogui-play_sequence", play_sequence),
+    ("gogui-setup", gogui_setup),
+    ("gogui-setup_player", gogui_setup_player),
+    ("gg-undo", gg_undo),
     ("play_sequence", play_sequence),
     ("cputime", |s, a| {
         no_args(a).map(|_| format!("{:.3}", s.engine.cputime()))
@@ -295,6 +298,46 @@ fn kgs_genmove_cleanup(s: &mut Session, a: &[String]) -> Reply {
 fn undo(s: &mut Session, a: &[String]) -> Reply {
     no_args(a)?;
     s.engine.undo().map(|_| String::new())
+}
+
+/// `gg-undo [n]`: takes back `n` moves (default 1), all or none.
+fn gg_undo(s: &mut Session, a: &[String]) -> Reply {
+    let n = match a {
+        [] => 1,
+        [n] => integer(n).filter(|&n| n >= 0).ok_or_else(syntax)?,
+        _ => return Err(syntax()),
+    };
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    s.engine.undo_many(n).map(|_| String::new())
+}
+
+/// `gogui-setup <color> <vertex> ...`: setup stones, all or none.
+fn gogui_setup(s: &mut Session, a: &[String]) -> Reply {
+    if !a.len().is_multiple_of(2) {
+        return Err(syntax());
+    }
+    let mut stones = Vec::with_capacity(a.len() / 2);
+    for pair in a.chunks(2) {
+        let c = color(&pair[0])?;
+        match vertex(s, &pair[1])? {
+            Move::Play(p) => stones.push((c, p)),
+            Move::Pass => return Err("invalid vertex".into()),
+        }
+    }
+    s.engine.setup(&stones).map(|_| String::new()).map_err(|i| {
+        format!(
+            "illegal setup stone: {} {}",
+            pair_text(&a[2 * i]),
+            a[2 * i + 1].to_ascii_uppercase()
+        )
+    })
+}
+
+/// `gogui-setup_player <color>`: the colour to move next.
+fn gogui_setup_player(s: &mut Session, a: &[String]) -> Reply {
+    let c = color(one_arg(a)?)?;
+    s.engine.set_to_play(c);
+    Ok(String::new())
 }
 
 // ---- time --------------------------------------------------------------------------------
