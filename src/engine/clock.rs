@@ -78,6 +78,22 @@ impl TimeControl {
     }
 }
 
+/// Charges `e` seconds to `s`'s main time while it lasts: `None` when the move fitted in it,
+/// else the seconds still to charge to byo-yomi and whether byo-yomi starts with this move.
+fn spend_main(s: &mut Side, e: f64) -> Option<(f64, bool)> {
+    if s.in_byo {
+        return Some((e, false));
+    }
+    if e <= s.main_left {
+        s.main_left -= e;
+        return None;
+    }
+    let over = e - s.main_left;
+    s.main_left = 0.0;
+    s.in_byo = true;
+    Some((over, true))
+}
+
 /// One side's remaining time.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Side {
@@ -227,7 +243,7 @@ impl Clock {
     /// Our own bookkeeping: side `side` just spent `elapsed` seconds on a move.
     pub fn charge(&mut self, side: usize, elapsed: f64) {
         let Some(control) = self.control else { return };
-        let mut e = if elapsed.is_finite() {
+        let e = if elapsed.is_finite() {
             elapsed.max(0.0)
         } else {
             0.0
@@ -237,14 +253,10 @@ impl Clock {
             TimeControl::Unlimited => {}
             TimeControl::Absolute { .. } => s.main_left = (s.main_left - e).max(0.0),
             TimeControl::Canadian { period, stones, .. } => {
-                if !s.in_byo {
-                    if e <= s.main_left {
-                        s.main_left -= e;
-                        return;
-                    }
-                    e -= s.main_left;
-                    s.main_left = 0.0;
-                    s.in_byo = true;
+                let Some((e, entered)) = spend_main(s, e) else {
+                    return;
+                };
+                if entered {
                     s.period_left = period;
                     s.count = stones;
                 }
@@ -258,14 +270,10 @@ impl Clock {
             TimeControl::ByoYomi {
                 period, periods, ..
             } => {
-                if !s.in_byo {
-                    if e <= s.main_left {
-                        s.main_left -= e;
-                        return;
-                    }
-                    e -= s.main_left;
-                    s.main_left = 0.0;
-                    s.in_byo = true;
+                let Some((e, entered)) = spend_main(s, e) else {
+                    return;
+                };
+                if entered {
                     s.period_left = period;
                     if s.count == 0 || s.count > periods {
                         s.count = periods;
