@@ -25,8 +25,8 @@ pub fn run_script(args: &[&str], input: &[u8]) -> String {
     run_script_in(args, input, None)
 }
 
-/// `run_script` with a working directory.
-pub fn run_script_in(args: &[&str], input: &[u8], dir: Option<&Path>) -> String {
+/// The engine binary with piped stdin and stdout, stderr dropped, run in `dir` if given.
+fn spawn_moyo(args: &[&str], dir: Option<&Path>) -> Child {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_moyo"));
     cmd.args(args)
         .stdin(Stdio::piped())
@@ -35,7 +35,12 @@ pub fn run_script_in(args: &[&str], input: &[u8], dir: Option<&Path>) -> String 
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
-    let mut child = cmd.spawn().expect("moyo starts");
+    cmd.spawn().expect("moyo starts")
+}
+
+/// `run_script` with a working directory.
+pub fn run_script_in(args: &[&str], input: &[u8], dir: Option<&Path>) -> String {
+    let mut child = spawn_moyo(args, dir);
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
@@ -149,15 +154,7 @@ impl Gtp {
     }
 
     pub fn start_in(args: &[&str], dir: Option<&Path>) -> Gtp {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_moyo"));
-        cmd.args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        if let Some(d) = dir {
-            cmd.current_dir(d);
-        }
-        let mut child = cmd.spawn().expect("moyo starts");
+        let mut child = spawn_moyo(args, dir);
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = channel();
