@@ -78,20 +78,28 @@ impl Board {
         diff as f32 - komi
     }
 
-    /// Area score for finished playouts: an empty point counts for a colour when it touches
-    /// that colour only. Exact when every empty region is a one-colour eye, which is how
-    /// playouts end; word operations only.
+    /// Each colour's area at the end of a playout: its stones plus the empty points that
+    /// touch it and not the other colour. Exact when every empty region is a one-colour eye,
+    /// which is how playouts end; word operations only.
     #[inline]
-    pub fn playout_score(&self, komi: f32) -> f32 {
+    pub fn playout_areas(&self) -> (Bitboard, Bitboard) {
         let w = self.width() as u32;
         let b = self.stones(Color::Black);
         let wh = self.stones(Color::White);
         let near_b = b.dilate(w, self.onboard());
         let near_w = wh.dilate(w, self.onboard());
         let e = self.empty_points();
-        let b_terr = e.and(&near_b).and_not(&near_w).count() as i32;
-        let w_terr = e.and(&near_w).and_not(&near_b).count() as i32;
-        (b.count() as i32 + b_terr - wh.count() as i32 - w_terr) as f32 - komi
+        (
+            b.or(&e.and(&near_b).and_not(&near_w)),
+            wh.or(&e.and(&near_w).and_not(&near_b)),
+        )
+    }
+
+    /// Area score for finished playouts (see `playout_areas`): Black minus White minus komi.
+    #[inline]
+    pub fn playout_score(&self, komi: f32) -> f32 {
+        let (black, white) = self.playout_areas();
+        (black.count() as i32 - white.count() as i32) as f32 - komi
     }
 
     /// Japanese counting: territory (empty regions and dead stones surrounded by one colour)

@@ -209,13 +209,7 @@ impl Worker {
 
     /// Adds the final owner of every point to the ownership sums.
     fn record_ownership(&mut self) {
-        let b = &self.board;
-        let w = b.width() as u32;
-        let near_b = b.stones(Color::Black).dilate(w, b.onboard());
-        let near_w = b.stones(Color::White).dilate(w, b.onboard());
-        let e = b.empty_points();
-        let black = b.stones(Color::Black).or(&e.and(&near_b).and_not(&near_w));
-        let white = b.stones(Color::White).or(&e.and(&near_w).and_not(&near_b));
+        let (black, white) = self.board.playout_areas();
         for p in black.iter() {
             self.ownership[p.idx()] += 1;
         }
