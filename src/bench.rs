@@ -104,12 +104,13 @@ pub fn search_pps(size: usize, seconds: f64, playouts_per_search: u64, params: &
     let mut searcher = Searcher::new(params.clone(), 1, 1);
     let limits = Limits {
         playouts: Some(playouts_per_search),
-        time: None,
+        ..Limits::default()
     };
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
     let mut spent = Duration::ZERO;
     while spent.as_secs_f64() < seconds {
+        searcher.clear();
         let r = searcher.search(&game, Color::Black, &limits, &stop);
         total += r.playouts;
         spent += r.elapsed;

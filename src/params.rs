@@ -89,10 +89,22 @@ macro_rules! params {
 }
 
 params! {
-    /// UCT exploration constant; small because RAVE already spreads the visits.
+    /// UCB exploration constant; small because RAVE and the prior already spread the visits.
     uct_c: f32 = 0.25, [0.0, 10.0];
-    /// RAVE equivalence: visits at which the online win rate and AMAF weigh the same.
+    /// RAVE equivalence below the root (MoGo's c1 = 1 / this): visits where online and AMAF weigh the same.
     rave_equiv: f32 = 800.0, [0.0, 1.0e6];
+    /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.
+    rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
+    /// MoGo's C below the root: prior weight in C / log(2 + n(d)), progressive unpruning.
+    prior_c: f32 = 0.1, [0.0, 10.0];
+    /// MoGo's C at the root.
+    prior_c_root: f32 = 0.1, [0.0, 10.0];
+    /// MoGo's c2 below the root: gamma = c2 / RAVE sims, how long the prior weighs as a value.
+    prior_c2: f32 = 2.0, [0.0, 1000.0];
+    /// MoGo's c2 at the root.
+    prior_c2_root: f32 = 2.0, [0.0, 1000.0];
+    /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics).
+    prior_sims: f32 = 10.0, [0.0, 10_000.0];
     /// Visits a node needs before its children are created (saves memory on 1-visit leaves).
     expand_visits: u32 = 2, [1, 1000];
     /// Win rate below which the engine resigns.
@@ -101,14 +113,20 @@ params! {
     resign_min_playouts: u32 = 2000, [0, 10_000_000];
     /// Playout length cap as a multiple of the number of points (ends superko cycles).
     playout_move_factor: f32 = 3.0, [1.0, 10.0];
-    /// Seconds kept back from every time budget for process and network lag.
+    /// Seconds of process and network lag expected per move, kept back for every move to come.
     time_safety: f32 = 0.5, [0.0, 60.0];
+    /// Largest fraction of the main time left that the lag reserve may take.
+    time_reserve_max: f32 = 0.25, [0.0, 0.9];
+    /// An unstable best move may think up to this many times its budget (within the reserve).
+    time_max_factor: f32 = 2.5, [1.0, 10.0];
+    /// Stop a timed search early once the best move cannot be overtaken in the time left.
+    time_early_stop: bool = true, [0, 1];
     /// Moves still to be played assumed at least, when dividing main time.
     time_min_moves: f32 = 25.0, [1.0, 1000.0];
     /// Fraction of the empty points assumed still to be played by us, for the same division.
     time_empty_fraction: f32 = 0.5, [0.05, 2.0];
-    /// Most tree nodes one search thread may hold (32 bytes each); past it the tree stops growing.
-    max_nodes: u64 = 8_000_000, [1000, 1_000_000_000];
+    /// Most tree nodes (32 bytes each, besides `--max-memory`); past it the tree stops growing.
+    max_nodes: u64 = 1_000_000_000, [1000, 2_000_000_000];
     /// Seconds per move when no time control and no limit are given.
     default_move_time: f32 = 5.0, [0.01, 3600.0];
     /// Ownership towards us above which an enemy stone is dead in cleanup (still to capture).

@@ -68,8 +68,9 @@ impl Point {
 }
 
 /// A move: a stone on a point, or a pass.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Move {
+    #[default]
     Pass,
     Play(Point),
 }

@@ -290,60 +290,81 @@ impl Clock {
         }
     }
 
-    /// Seconds the next move of side `side` may take, or `None` when there is no time limit.
+    /// The time the next move of side `side` may take, or `None` when there is no time limit.
     /// `empty_points` estimates how long the game still runs.
-    pub fn budget(&self, side: usize, empty_points: usize, params: &Params) -> Option<f64> {
+    ///
+    /// In main time the move gets its share of the usable time, which is the time left minus a
+    /// lag reserve for the rest of the game (`time_safety` per move still to come, at most
+    /// `time_reserve_max` of the main time); the share shrinks as the board fills, so the
+    /// opening and middle game get more than the endgame. Inside a byo-yomi period or a
+    /// Canadian block the move gets its part of the period minus the per-move lag, and never
+    /// more: periods are never lost.
+    pub fn budget(&self, side: usize, empty_points: usize, params: &Params) -> Option<Budget> {
         let control = self.control?;
         let s = &self.sides[side];
         let moves = f64::from(params.time_min_moves)
             .max(empty_points as f64 * f64::from(params.time_empty_fraction))
             .max(1.0);
+        let safety = f64::from(params.time_safety);
+        let reserve = (safety * moves).min(f64::from(params.time_reserve_max) * control.main());
+        let main_share = (s.main_left - reserve) / moves;
         // The share of this move, and whether it is spent inside a byo-yomi period or a
-        // Canadian block (whose every move must leave room for the lag).
+        // Canadian block.
         let (raw, in_period) = match control {
             TimeControl::Unlimited => return None,
-            TimeControl::Absolute { .. } => (s.main_left / moves, false),
+            TimeControl::Absolute { .. } => (main_share, false),
             TimeControl::Canadian { period, stones, .. } => {
+                let block = period / f64::from(stones.max(1));
                 if s.in_byo {
                     (s.period_left / f64::from(s.count.max(1)), true)
+                } else if main_share >= block {
+                    (main_share, false)
                 } else {
-                    // Main time first; when little of it is left, the move may run on into the
-                    // first block at the block's own rate.
-                    let block = period / f64::from(stones.max(1));
-                    let share = s.main_left / moves;
-                    if share >= block {
-                        (share, false)
-                    } else {
-                        (block, true)
-                    }
+                    // Little main time left: the move may run on into the first block at the
+                    // block's own rate.
+                    (block, true)
                 }
             }
             TimeControl::ByoYomi { period, .. } => {
                 if s.in_byo {
                     (s.period_left, true)
+                } else if main_share >= period {
+                    (main_share, false)
                 } else {
-                    let share = s.main_left / moves;
-                    if share >= period {
-                        (share, false)
-                    } else {
-                        (period, true)
-                    }
+                    (period, true)
                 }
             }
         };
-        if !raw.is_finite() {
-            return Some(MIN_BUDGET);
-        }
-        // The safety margin comes off every move; in main time it is at most 1% of the whole
-        // main time, so that very short games still get thought.
-        let mut safety = f64::from(params.time_safety);
-        if !in_period {
-            safety = safety.min(control.main() / 100.0);
-        }
-        // When even the share is tiny, a quarter of it.
-        let floor = MIN_BUDGET.min(raw * 0.25).max(0.001);
-        Some((raw - safety).max(floor).min(MAX_BUDGET))
+        // When even the share is tiny, a quarter of the plain division.
+        let floor = MIN_BUDGET
+            .min(s.main_left.max(0.0) / moves * 0.25)
+            .max(0.001);
+        let (target, max) = if in_period {
+            let t = (raw - safety.min(raw / 2.0)).max(0.001);
+            (t, t)
+        } else if raw.is_finite() && raw > floor {
+            let usable = s.main_left - reserve;
+            let t = raw.min(MAX_BUDGET);
+            (
+                t,
+                (t * f64::from(params.time_max_factor))
+                    .min(usable * 0.2)
+                    .max(t),
+            )
+        } else {
+            (floor, floor)
+        };
+        Some(Budget { target, max })
     }
+}
+
+/// What the next move may spend, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The normal thinking time.
+    pub target: f64,
+    /// The most it may stretch to while the best move is unstable.
+    pub max: f64,
 }
 
 #[cfg(test)]
@@ -369,7 +390,7 @@ mod tests {
         let p = params();
         let mut used = 0.0;
         for _ in 0..moves {
-            let b = c.budget(0, empty, &p).unwrap();
+            let b = c.budget(0, empty, &p).unwrap().target;
             used += b + lag;
             c.charge(0, b + lag);
         }
@@ -395,25 +416,32 @@ mod tests {
         let mut c = Clock::new();
         c.set_control(TimeControl::from_gtp(300.0, 0.0, 0));
         assert_eq!(c.control(), Some(TimeControl::Absolute { main: 300.0 }));
-        // 361 empty points * 0.5 = 180.5 moves to go.
-        let b = c.budget(0, 361, &params()).unwrap();
-        assert!(approx(b, 300.0 / 180.5 - 0.5));
+        // 361 empty points * 0.5 = 180.5 moves to go; the lag reserve for them would be
+        // 90 s, capped at a quarter of the main time.
+        let b = c.budget(0, 361, &params()).unwrap().target;
+        assert!(approx(b, (300.0 - 75.0) / 180.5));
         // Few empty points: at least 25 moves are assumed.
-        let b = c.budget(0, 10, &params()).unwrap();
+        let b = c.budget(0, 10, &params()).unwrap().target;
         assert!(approx(b, 300.0 / 25.0 - 0.5));
         // time_left overrides.
         c.time_left(0, 10.0, 0);
-        assert!(approx(c.budget(0, 10, &params()).unwrap(), MIN_BUDGET));
+        assert!(approx(
+            c.budget(0, 10, &params()).unwrap().target,
+            MIN_BUDGET
+        ));
         c.time_left(0, 0.4, 0);
         assert!(approx(
-            c.budget(0, 10, &params()).unwrap(),
+            c.budget(0, 10, &params()).unwrap().target,
             0.4 / 25.0 * 0.25
         ));
         c.time_left(0, 100.0, 0);
-        assert!(approx(c.budget(0, 10, &params()).unwrap(), 4.0 - 0.5));
+        assert!(approx(
+            c.budget(0, 10, &params()).unwrap().target,
+            4.0 - 0.5
+        ));
         // White's clock is separate.
         assert!(approx(
-            c.budget(1, 10, &params()).unwrap(),
+            c.budget(1, 10, &params()).unwrap().target,
             300.0 / 25.0 - 0.5
         ));
     }
@@ -433,14 +461,61 @@ mod tests {
 
     #[test]
     fn short_absolute_games_still_think() {
-        // 20 s for the game on 9x9: the safety shrinks to 0.2 s.
+        // 20 s for the game on 9x9: a quarter of it is the lag reserve.
         let mut c = Clock::new();
         c.set_control(TimeControl::from_gtp(20.0, 0.0, 0));
-        let b = c.budget(0, 81, &params()).unwrap();
-        assert!(approx(b, 20.0 / 40.5 - 0.2), "{b}");
+        let b = c.budget(0, 81, &params()).unwrap().target;
+        assert!(approx(b, 15.0 / 40.5), "{b}");
+        // A minute on 19x19 still gives a quarter of a second a move, not the minimum.
+        let mut big = Clock::new();
+        big.set_control(TimeControl::from_gtp(60.0, 0.0, 0));
+        let b = big.budget(0, 361, &params()).unwrap().target;
+        assert!(approx(b, 45.0 / 180.5), "{b}");
+        let used = play_out(&mut big, 250, 200, 0.02);
+        assert!(used < 60.0, "used {used}");
         // 150 moves with 5 ms of lag each never run out.
         let used = play_out(&mut c, 150, 40, 0.005);
         assert!(used < 20.0, "used {used}");
+    }
+
+    #[test]
+    fn unstable_moves_may_stretch_in_main_time_only() {
+        let p = params();
+        let mut c = Clock::new();
+        c.set_control(TimeControl::from_gtp(300.0, 0.0, 0));
+        let b = c.budget(0, 81, &p).unwrap();
+        assert!(approx(b.max, b.target * 2.5), "{b:?}");
+        // Near the end of the main time the stretch is capped by a fifth of what is usable.
+        c.time_left(0, 20.0, 0);
+        let b = c.budget(0, 10, &p).unwrap();
+        assert!(approx(b.target, (20.0 - 12.5) / 25.0));
+        assert!(approx(b.max, (b.target * 2.5).min(7.5 * 0.2)), "{b:?}");
+        // Inside a byo-yomi period: no stretch at all.
+        c.set_control(TimeControl::ByoYomi {
+            main: 0.0,
+            period: 10.0,
+            periods: 3,
+        });
+        let b = c.budget(0, 50, &p).unwrap();
+        assert_eq!(b.target, b.max);
+        assert!(approx(b.target, 9.5));
+    }
+
+    #[test]
+    fn cgos_lag_credit_and_increments() {
+        // CGOS adds 0.25 s a move; the time_left figures carry it. Whatever the credit, the
+        // budget follows the time left and a game of 0.3 s lag a move never runs out.
+        let p = params();
+        let mut c = Clock::new();
+        c.set_control(TimeControl::from_gtp(60.0, 0.0, 0));
+        let mut left: f64 = 60.0;
+        for i in 0..120 {
+            c.time_left(0, left, 0);
+            let b = c.budget(0, 81usize.saturating_sub(i).max(10), &p).unwrap();
+            assert!(b.max <= left, "move {i}: {b:?} with {left} left");
+            left = left - b.max - 0.3 + 0.25;
+            assert!(left > 0.0, "move {i}: lost on time");
+        }
     }
 
     #[test]
@@ -456,24 +531,30 @@ mod tests {
             })
         );
         // Main time: 60 / 25 = 2.4 < 3 = 30 / 10, so the block rate is used.
-        assert!(approx(c.budget(0, 20, &params()).unwrap(), 3.0 - 0.5));
+        assert!(approx(
+            c.budget(0, 20, &params()).unwrap().target,
+            3.0 - 0.5
+        ));
         // Into the block: main time exhausted by a long move.
         c.charge(0, 70.0);
         // 10 s overflow went into the block; 9 moves left with 20 s.
         assert!(approx(
-            c.budget(0, 20, &params()).unwrap(),
+            c.budget(0, 20, &params()).unwrap().target,
             20.0 / 9.0 - 0.5
         ));
         // Controller's figures: 12 s for 4 stones.
         c.time_left(0, 12.0, 4);
-        assert!(approx(c.budget(0, 20, &params()).unwrap(), 3.0 - 0.5));
+        assert!(approx(
+            c.budget(0, 20, &params()).unwrap().target,
+            3.0 - 0.5
+        ));
         // Playing out whole blocks with lag never overruns a block.
         let mut c = Clock::new();
         c.set_control(TimeControl::from_gtp(0.0, 30.0, 10));
         let p = params();
         let mut block = 0.0;
         for i in 0..100 {
-            let b = c.budget(0, 50, &p).unwrap();
+            let b = c.budget(0, 50, &p).unwrap().target;
             block += b + 0.2;
             c.charge(0, b + 0.2);
             if i % 10 == 9 {
@@ -492,18 +573,24 @@ mod tests {
             periods: 5,
         });
         // Main time: 600 / 180.5 = 3.3 < 30, so a period's worth may be spent.
-        assert!(approx(c.budget(0, 361, &params()).unwrap(), 30.0 - 0.5));
+        assert!(approx(
+            c.budget(0, 361, &params()).unwrap().target,
+            30.0 - 0.5
+        ));
         // Lots of main time on a small board: the division wins.
         c.time_left(0, 6000.0, 0);
-        assert!(approx(c.budget(0, 50, &params()).unwrap(), 240.0 - 0.5));
+        assert!(approx(
+            c.budget(0, 50, &params()).unwrap().target,
+            240.0 - 0.5
+        ));
         // KGS sends time of current period and periods left.
         c.time_left(0, 30.0, 3);
-        assert!(approx(c.budget(0, 50, &params()).unwrap(), 29.5));
+        assert!(approx(c.budget(0, 50, &params()).unwrap().target, 29.5));
         c.time_left(0, 7.0, 1);
-        assert!(approx(c.budget(0, 50, &params()).unwrap(), 6.5));
+        assert!(approx(c.budget(0, 50, &params()).unwrap().target, 6.5));
         // More than a period with a period count: still main time.
         c.time_left(0, 500.0, 5);
-        assert!(approx(c.budget(0, 50, &params()).unwrap(), 29.5));
+        assert!(approx(c.budget(0, 50, &params()).unwrap().target, 29.5));
         // Own clock: main runs out, then moves inside the period keep it.
         let mut c = Clock::new();
         c.set_control(TimeControl::ByoYomi {
@@ -512,13 +599,13 @@ mod tests {
             periods: 3,
         });
         c.charge(0, 12.0);
-        assert!(approx(c.budget(0, 50, &params()).unwrap(), 4.5));
+        assert!(approx(c.budget(0, 50, &params()).unwrap().target, 4.5));
         for _ in 0..50 {
-            let b = c.budget(0, 50, &params()).unwrap();
+            let b = c.budget(0, 50, &params()).unwrap().target;
             assert!(b < 5.0);
             c.charge(0, b + 0.1);
         }
-        assert!(approx(c.budget(0, 50, &params()).unwrap(), 4.5));
+        assert!(approx(c.budget(0, 50, &params()).unwrap().target, 4.5));
     }
 
     #[test]
@@ -526,16 +613,16 @@ mod tests {
         let mut c = Clock::new();
         c.time_left(0, 100.0, 0);
         assert_eq!(c.control(), Some(TimeControl::Absolute { main: 100.0 }));
-        assert!(approx(c.budget(0, 10, &params()).unwrap(), 3.5));
+        assert!(approx(c.budget(0, 10, &params()).unwrap().target, 3.5));
         let mut c = Clock::new();
         c.time_left(1, 20.0, 5);
-        assert!(approx(c.budget(1, 10, &params()).unwrap(), 3.5));
+        assert!(approx(c.budget(1, 10, &params()).unwrap().target, 3.5));
         // Junk figures stay finite.
         c.time_left(1, f64::NAN, 1);
-        let b = c.budget(1, 10, &params()).unwrap();
+        let b = c.budget(1, 10, &params()).unwrap().target;
         assert!(b > 0.0 && b <= MIN_BUDGET);
         c.time_left(1, 1e300, 0);
-        assert!(c.budget(1, 10, &params()).unwrap() <= MAX_BUDGET);
+        assert!(c.budget(1, 10, &params()).unwrap().target <= MAX_BUDGET);
     }
 
     #[test]
@@ -548,7 +635,7 @@ mod tests {
         let mut empty: usize = 81;
         for _ in 0..80 {
             c.time_left(0, left.floor(), 0);
-            let b = c.budget(0, empty, &p).unwrap();
+            let b = c.budget(0, empty, &p).unwrap().target;
             left -= b + 0.1;
             empty = empty.saturating_sub(1).max(20);
         }

@@ -422,20 +422,25 @@ impl Engine {
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the
-    /// clock's budget; the default move time when nothing else limits the search.
+    /// clock's budget (with its stretch for unstable moves); the default move time when
+    /// nothing else limits the search.
     pub fn move_limits(&self, color: Color) -> Limits {
         let empty = self.game.board().empty_points().count() as usize;
         let budget = self.clock.budget(color.index(), empty, &self.config.params);
-        let mut time = match (self.config.time_per_move, budget) {
-            (Some(t), Some(b)) => Some(t.min(b)),
-            (t, b) => t.or(b),
+        let (mut time, mut max) = match (self.config.time_per_move, budget) {
+            (Some(t), Some(b)) => (Some(t.min(b.target)), Some(t.min(b.max))),
+            (Some(t), None) => (Some(t), Some(t)),
+            (None, Some(b)) => (Some(b.target), Some(b.max)),
+            (None, None) => (None, None),
         };
         if time.is_none() && self.config.playouts.is_none() {
             time = Some(f64::from(self.config.params.default_move_time));
+            max = time;
         }
         Limits {
             playouts: self.config.playouts,
             time: time.map(seconds),
+            max_time: max.map(seconds),
         }
     }
 
@@ -519,6 +524,7 @@ impl Engine {
                     .unwrap_or(self.config.params.status_playouts),
             ),
             time: Some(seconds(time)),
+            max_time: None,
         };
         // After the final passes the game is over and a search would only count the board as
         // it stands: take the passes back (the board stays the same) and let it play on.

@@ -241,12 +241,9 @@ mod tests {
             winrate,
             playouts,
             elapsed: Duration::ZERO,
-            candidates: vec![MoveStat {
-                mv: best,
-                visits: 10,
-                winrate,
-            }],
+            candidates: vec![MoveStat::new(best, 10, winrate)],
             ownership: own,
+            ..SearchResult::default()
         }
     }
 
@@ -379,11 +376,7 @@ mod tests {
             Move::Pass
         );
         let e1 = Move::Play(pt(&g, "E1"));
-        r.candidates.push(MoveStat {
-            mv: e1,
-            visits: 5,
-            winrate: 0.4,
-        });
+        r.candidates.push(MoveStat::new(e1, 5, 0.4));
         assert_eq!(choose_move(&g, Color::Black, &r, false, &params), e1);
         // Occupied best.
         let c4 = Move::Play(pt(&g, "C4"));
@@ -401,11 +394,7 @@ mod tests {
         let g = Game::new(5, 0.5);
         let c3 = Move::Play(pt(&g, "C3"));
         let mut r = result(&g, Move::Pass, 0.5, 30, Vec::new());
-        r.candidates.push(MoveStat {
-            mv: c3,
-            visits: 5,
-            winrate: 0.45,
-        });
+        r.candidates.push(MoveStat::new(c3, 5, 0.45));
         assert_eq!(choose_move(&g, Color::Black, &r, false, &params), c3);
         // A stricter guard lets the pass stand.
         let mut strict = params.clone();

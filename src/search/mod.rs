@@ -1,50 +1,61 @@
-//! The tree search: UCT with RAVE over light playouts (the baseline the MoGo score replaces).
-//! It knows nothing of GTP: the engine hands it a game and limits, and reads a result.
+//! The tree search: one tree shared by all threads, scored the MoGo way (online + RAVE +
+//! prior with the C / log(2 + n(d)) term), heavy playouts, a time policy, and tree reuse
+//! between searches of the same game. It knows nothing of GTP: the engine hands it a game and
+//! limits, and reads a result.
 
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
-use std::sync::atomic::AtomicBool;
+use score::Coefs;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
-use worker::{Job, Worker};
+use tree::{NODE_BYTES, PASS, Tree};
+use worker::{Shared, Worker};
 
+mod reuse;
+pub mod score;
+mod snapshot;
+mod timing;
 mod tree;
 mod worker;
 
-/// When a search stops: whichever limit is reached first (at least one must be set).
+pub use snapshot::{MoveStat, SearchResult};
+
+/// When a search stops: whichever limit is reached first. With neither playouts nor time, a
+/// search runs 1000 playouts.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Total playouts (all threads together).
+    /// Total playouts (all threads together), not counting those kept from earlier searches.
     pub playouts: Option<u64>,
-    /// Wall-clock time.
+    /// Wall-clock time the move should take.
     pub time: Option<Duration>,
+    /// Wall-clock time an unstable best move may stretch the search to (at least `time`).
+    pub max_time: Option<Duration>,
 }
 
-/// Statistics of one root move.
-#[derive(Clone, Debug)]
-pub struct MoveStat {
-    pub mv: Move,
-    pub visits: u32,
-    /// Win rate for the side to move, in [0, 1].
-    pub winrate: f32,
+/// Bytes of memory for the tree when none is given: a quarter of the machine's memory, at
+/// most 4 GiB, at least 64 MiB.
+pub fn default_memory() -> usize {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<usize>().ok())
+        })
+        .map_or(2 << 30, |kib| kib.saturating_mul(1024));
+    (total / 4).clamp(64 << 20, 4 << 30)
 }
 
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play (most visited), pass when there is nothing better.
-    pub best: Move,
-    /// Win rate of `best` for the side to move, in [0, 1].
-    pub winrate: f32,
-    /// Playouts run.
-    pub playouts: u64,
-    pub elapsed: Duration,
-    /// Root moves, most visited first.
-    pub candidates: Vec<MoveStat>,
-    /// Per point (`Point::idx`), the average final owner over the playouts: +1 Black, -1 White.
-    pub ownership: Vec<f32>,
+/// Bytes one tree node takes.
+pub const fn bytes_per_node() -> usize {
+    NODE_BYTES
 }
 
-/// A reusable searcher (keeps its threads' trees and buffers between searches).
+/// Called with a snapshot of the running search at the interval it was given.
+pub type Progress<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
+
+/// A reusable searcher: the shared tree (kept between searches of one game), the threads'
+/// scratch memory, the parameters.
 pub struct Searcher {
     params: Params,
     seed: u64,
@@ -52,18 +63,30 @@ pub struct Searcher {
     /// engines differ while a fresh process with the same seed replays the same moves.
     searches: u64,
     workers: Vec<Worker>,
+    tree: Tree,
+    /// The position the tree's root stands for, when the tree may be reused.
+    root: Option<reuse::RootKey>,
 }
 
 impl Searcher {
     /// A searcher with these parameters, seed (fixed seed + one thread + playout limit =
-    /// deterministic) and number of threads.
+    /// deterministic) and number of threads, with the default memory.
     pub fn new(params: Params, seed: u64, threads: usize) -> Searcher {
+        Searcher::with_memory(params, seed, threads, default_memory())
+    }
+
+    /// A searcher whose tree takes at most `bytes` of memory (half of it holds the tree, the
+    /// other half receives the subtree kept when the tree is reused).
+    pub fn with_memory(params: Params, seed: u64, threads: usize, bytes: usize) -> Searcher {
+        let nodes = (bytes / 2 / NODE_BYTES).min(params.max_nodes as usize);
         let workers = (0..threads.max(1)).map(|_| Worker::new()).collect();
         Searcher {
             params,
             seed,
             searches: 0,
             workers,
+            tree: Tree::new(nodes),
+            root: None,
         }
     }
 
@@ -72,9 +95,10 @@ impl Searcher {
         &self.params
     }
 
-    /// Replaces the parameters.
+    /// Replaces the parameters (the tree is dropped: its statistics came from the old ones).
     pub fn set_params(&mut self, params: Params) {
         self.params = params;
+        self.clear();
     }
 
     /// Number of search threads.
@@ -82,9 +106,18 @@ impl Searcher {
         self.workers.len()
     }
 
+    /// Nodes the tree can hold.
+    pub fn capacity(&self) -> usize {
+        self.tree.capacity()
+    }
+
+    /// Forgets the tree: the next search starts from scratch.
+    pub fn clear(&mut self) {
+        self.root = None;
+    }
+
     /// Searches the current position of `game` for `to_play` until a limit is reached or
-    /// `stop` becomes true. Each thread grows its own tree (root parallelism); their root
-    /// statistics are summed.
+    /// `stop` becomes true.
     pub fn search(
         &mut self,
         game: &Game,
@@ -92,98 +125,135 @@ impl Searcher {
         limits: &Limits,
         stop: &AtomicBool,
     ) -> SearchResult {
+        self.search_with(game, to_play, limits, stop, None)
+    }
+
+    /// `search`, calling `progress` with a snapshot of the root at its interval.
+    pub fn search_with(
+        &mut self,
+        game: &Game,
+        to_play: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut progress: Option<Progress>,
+    ) -> SearchResult {
         let start = Instant::now();
-        let deadline = limits.time.map(|t| start + t);
-        let threads = self.workers.len() as u64;
-        let total = limits
-            .playouts
-            .unwrap_or(if deadline.is_some() { u64::MAX } else { 1000 });
-        let per_thread = total.div_ceil(threads).max(1);
+        let kept = self.prepare_root(game, to_play);
+        let limit = limits.playouts.unwrap_or(if limits.time.is_some() {
+            u64::MAX
+        } else {
+            1000
+        });
         let base =
             self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.searches += 1;
-        let params = &self.params;
-        if self.workers.len() == 1 {
-            let job = Job {
-                seed: base,
-                max_playouts: per_thread,
-                deadline,
-            };
-            self.workers[0].run(params, game, to_play, job, stop);
-        } else {
-            std::thread::scope(|s| {
-                for (i, w) in self.workers.iter_mut().enumerate() {
-                    let seed = base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
-                    let job = Job {
-                        seed,
-                        max_playouts: per_thread,
-                        deadline,
-                    };
-                    s.spawn(move || w.run(params, game, to_play, job, stop));
-                }
-            });
+        let size = game.board().size();
+        let shared = Shared {
+            tree: &self.tree,
+            params: &self.params,
+            game,
+            to_play,
+            policy: crate::playout::heavy::Policy::from_params(&self.params),
+            root_coefs: Coefs::from_params(&self.params, true),
+            coefs: Coefs::from_params(&self.params, false),
+            max_moves: (self.params.playout_move_factor * (size * size) as f32) as usize,
+            started: AtomicU64::new(0),
+            limit,
+            done: AtomicBool::new(false),
+            stop,
+        };
+        let points = game.board().len();
+        for (i, w) in self.workers.iter_mut().enumerate() {
+            w.start(
+                points,
+                base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)),
+            );
         }
-        self.collect(game, start.elapsed())
+        let mut clock = timing::TimePolicy::new(start, limits, &self.params);
+        clock.set_visits_at_start(kept.min(u64::from(u32::MAX)) as u32);
+        let mut monitor = |own: &[i32], played: u64| {
+            let now = Instant::now();
+            if let Some((interval, callback)) = progress.as_mut()
+                && clock.progress_due(now, *interval)
+            {
+                // The ownership of the calling thread's playouts stands for all of them.
+                let total = shared.started.load(std::sync::atomic::Ordering::Relaxed);
+                let total = total.min(limit);
+                let snap =
+                    snapshot::collect(&self.tree, game, own, played as f32, total, now - start);
+                callback(&snap);
+            }
+            clock.should_stop(&self.tree, now)
+        };
+        let (main, others) = self.workers.split_first_mut().expect("one worker at least");
+        std::thread::scope(|s| {
+            for w in others.iter_mut() {
+                let shared = &shared;
+                s.spawn(move || w.run(shared, None));
+            }
+            main.run(&shared, Some(&mut monitor));
+        });
+        let playouts: u64 = self.workers.iter().map(|w| w.playouts).sum();
+        let mut own = vec![0i32; points];
+        for w in &self.workers {
+            for (o, &x) in own.iter_mut().zip(&w.ownership) {
+                *o += x;
+            }
+        }
+        let mut r = snapshot::collect(
+            &self.tree,
+            game,
+            &own,
+            playouts as f32,
+            playouts,
+            start.elapsed(),
+        );
+        r.kept = kept;
+        r.tree_nodes = self.tree.len();
+        r.tree_full = self.tree.is_full();
+        self.root = Some(reuse::RootKey::of(game, to_play));
+        r
     }
 
-    /// Sums the threads' root statistics and ownership into a result.
-    fn collect(&self, game: &Game, elapsed: Duration) -> SearchResult {
-        let mut stats: Vec<MoveStat> = Vec::new();
-        let mut wins: Vec<f32> = Vec::new();
-        let mut playouts = 0;
-        let mut ownership = vec![0.0f32; game.board().len()];
-        for w in &self.workers {
-            playouts += w.playouts;
-            for (o, &s) in ownership.iter_mut().zip(&w.ownership) {
-                *o += s as f32;
-            }
-            for i in w.tree.children(0) {
-                let n = &w.tree.nodes[i];
-                let mv = n.board_move();
-                match stats.iter().position(|m| m.mv == mv) {
-                    Some(k) => {
-                        stats[k].visits += n.visits;
-                        wins[k] += n.wins;
-                    }
-                    None => {
-                        stats.push(MoveStat {
-                            mv,
-                            visits: n.visits,
-                            winrate: 0.0,
-                        });
-                        wins.push(n.wins);
-                    }
-                }
-            }
+    /// Makes the tree's root the position of `game` with `to_play` to move: the subtree of the
+    /// moves played since the last search when they are in the tree, else a fresh root. Root
+    /// moves illegal in the game (positional superko) are excluded. Returns the root visits
+    /// kept from earlier searches.
+    fn prepare_root(&mut self, game: &Game, to_play: Color) -> u64 {
+        match self
+            .root
+            .take()
+            .and_then(|k| k.follow(&self.tree, game, to_play))
+        {
+            Some(n) if n != self.tree.root() => self.tree.reroot(n),
+            Some(_) => {}
+            None => self.tree.reset(),
         }
-        for (m, w) in stats.iter_mut().zip(&wins) {
-            m.winrate = if m.visits > 0 {
-                w / m.visits as f32
-            } else {
-                0.5
-            };
-        }
-        if playouts > 0 {
-            for o in &mut ownership {
-                *o /= playouts as f32;
+        let root = self.tree.root();
+        let board = game.board();
+        if self.tree.node(root).n_children() == 0 && self.tree.node(root).try_claim() {
+            let mut moves: Vec<u16> = board
+                .points()
+                .filter(|&p| {
+                    !board.is_eye(to_play, p) && game.legality(to_play, Move::Play(p)).is_ok()
+                })
+                .map(|p| p.0)
+                .collect();
+            moves.push(PASS);
+            let mut priors = Vec::new();
+            worker::fill_priors(&moves, &mut priors);
+            if !self.tree.expand(root, &moves, &priors) {
+                // Not even the root's children fit: start over in an empty tree.
+                self.tree.reset();
+                self.tree.node(root).try_claim();
+                self.tree.expand(root, &moves, &priors);
             }
         }
-        stats.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.winrate.total_cmp(&a.winrate))
-        });
-        let (best, winrate) = stats
-            .first()
-            .map_or((Move::Pass, 0.5), |m| (m.mv, m.winrate));
-        SearchResult {
-            best,
-            winrate,
-            playouts,
-            elapsed,
-            candidates: stats,
-            ownership,
+        for i in self.tree.children(root) {
+            let n = self.tree.node(i);
+            n.set_excluded(game.legality(to_play, n.board_move()).is_err());
         }
+        u64::from(self.tree.node(root).online().visits)
     }
 }
 
@@ -205,7 +275,7 @@ mod tests {
         let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9, 7.0);
         let limits = Limits {
             playouts: Some(400),
-            time: None,
+            ..Limits::default()
         };
         let stop = AtomicBool::new(false);
         // Two fresh searchers with one seed give the same sequence of searches...
@@ -254,7 +324,7 @@ mod tests {
         );
         let limits = Limits {
             playouts: Some(3000),
-            time: None,
+            ..Limits::default()
         };
         let r = Searcher::new(Params::default(), 3, 1).search(
             &g,
@@ -263,7 +333,7 @@ mod tests {
             &AtomicBool::new(false),
         );
         assert_eq!(g.board().move_string(r.best), "B3");
-        assert!(r.candidates[0].visits > r.candidates[1].visits + 100);
+        assert!(r.candidates[0].amaf_winrate > r.candidates[1].amaf_winrate);
         let a3 = g.board().parse_move("A3").unwrap();
         if let Move::Play(p) = a3 {
             assert!(r.ownership[p.idx()] > 0.2, "the captured area is Black's");
@@ -274,8 +344,8 @@ mod tests {
     fn threads_merge_and_time_limit_stops() {
         let g = game_from(&[], 9, 7.0);
         let limits = Limits {
-            playouts: None,
             time: Some(Duration::from_millis(150)),
+            ..Limits::default()
         };
         let r = Searcher::new(Params::default(), 1, 2).search(
             &g,

@@ -1,99 +1,411 @@
-//! The search tree: nodes in one arena, children stored contiguously.
+//! The search tree shared by all threads: nodes in a fixed arena, children stored
+//! contiguously, statistics in atomics so threads read and update them without locks.
+//!
+//! A node's visits and wins share one 64-bit word (visits high, wins low), so one atomic add
+//! updates both and a reader always sees a consistent pair; the same holds for the AMAF pair.
+//! A thread descending through a node counts its visit at once (a virtual loss until the
+//! result is added), which steers the other threads elsewhere. Children are created by one
+//! thread (the one that wins the node's `expanding` flag), written, then published by a
+//! release store of the child count; the others go on with a playout meanwhile.
 
 use crate::board::{Move, Point};
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize};
 
 /// Marks "no point" in `Node::mv` (the pass move and the root).
 pub const PASS: u16 = u16::MAX;
 
-/// One move of the tree with its online and AMAF statistics.
-#[derive(Clone, Debug)]
-pub struct Node {
-    /// The point played to reach this node, or `PASS`.
-    pub mv: u16,
-    /// Number of children (0 until expanded).
-    pub n_children: u16,
-    /// Index of the first child in the arena.
-    pub first_child: u32,
-    /// Playouts through this node.
+/// Size of a node in bytes (what `--max-memory` divides by).
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+/// A (visits, wins) pair read from one node in one load.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
     pub visits: u32,
-    /// Wins of the player who made `mv`, over `visits`.
-    pub wins: f32,
-    /// AMAF playouts in which `mv` was played first by the same player.
-    pub rave_visits: u32,
-    /// Wins among those.
-    pub rave_wins: f32,
+    pub wins: u32,
 }
 
-impl Node {
-    /// A fresh node for the move `mv`.
-    pub fn new(mv: u16) -> Node {
-        Node {
-            mv,
-            n_children: 0,
-            first_child: 0,
-            visits: 0,
-            wins: 0.0,
-            rave_visits: 0,
-            rave_wins: 0.0,
+impl Stats {
+    #[inline]
+    fn unpack(w: u64) -> Stats {
+        Stats {
+            visits: (w >> 32) as u32,
+            wins: w as u32,
         }
+    }
+}
+
+/// One visit counted (for `Node::add`).
+pub const ONE_VISIT: u64 = 1 << 32;
+
+/// One move of the tree with its online and AMAF statistics and its prior.
+#[derive(Debug, Default)]
+pub struct Node {
+    /// The point played to reach this node, or `PASS`. Written before the node is published.
+    mv: AtomicU16,
+    /// Number of children; 0 until published (release) by the expanding thread.
+    n_children: AtomicU16,
+    /// Index of the first child in the arena.
+    first_child: AtomicU32,
+    /// Visits (high half, including playouts still running) and wins of the player who made
+    /// `mv` (low half).
+    online: AtomicU64,
+    /// AMAF playouts in which `mv` was played first by the same player, and their wins.
+    amaf: AtomicU64,
+    /// The prior H(d) on the win-rate scale (f32 bits), written before publication.
+    prior: AtomicU32,
+    /// Set by the thread that creates the children.
+    expanding: AtomicBool,
+    /// Per-search flags (`EXCLUDED`).
+    flags: AtomicU8,
+}
+
+/// A root child that is illegal in the actual game (positional superko) and must not be chosen.
+pub const EXCLUDED: u8 = 1;
+
+impl Node {
+    /// Sets every field of a node that is not yet visible to other threads.
+    fn init(&self, mv: u16, prior: f32) {
+        self.mv.store(mv, Relaxed);
+        self.n_children.store(0, Relaxed);
+        self.first_child.store(0, Relaxed);
+        self.online.store(0, Relaxed);
+        self.amaf.store(0, Relaxed);
+        self.prior.store(prior.to_bits(), Relaxed);
+        self.expanding.store(false, Relaxed);
+        self.flags.store(0, Relaxed);
+    }
+
+    /// The move's point, or `PASS`.
+    #[inline]
+    pub fn mv(&self) -> u16 {
+        self.mv.load(Relaxed)
     }
 
     /// The move as a board move.
     #[inline]
     pub fn board_move(&self) -> Move {
-        if self.mv == PASS {
-            Move::Pass
-        } else {
-            Move::Play(Point(self.mv))
+        match self.mv() {
+            PASS => Move::Pass,
+            m => Move::Play(Point(m)),
         }
     }
 
-    /// Online win rate with one virtual draw, so unvisited nodes read 0.5; a pass starts
-    /// from one virtual loss instead, so a young search does not fall for it.
+    /// Online statistics.
     #[inline]
-    pub fn value(&self) -> f32 {
-        let prior = if self.mv == PASS { 0.0 } else { 0.5 };
-        (self.wins + prior) / (self.visits as f32 + 1.0)
+    pub fn online(&self) -> Stats {
+        Stats::unpack(self.online.load(Relaxed))
     }
 
-    /// AMAF win rate with one virtual draw.
+    /// AMAF statistics.
     #[inline]
-    pub fn rave_value(&self) -> f32 {
-        (self.rave_wins + 0.5) / (self.rave_visits as f32 + 1.0)
+    pub fn amaf(&self) -> Stats {
+        Stats::unpack(self.amaf.load(Relaxed))
+    }
+
+    /// The prior H(d), in [0, 1].
+    #[inline]
+    pub fn prior(&self) -> f32 {
+        f32::from_bits(self.prior.load(Relaxed))
+    }
+
+    /// Adds `visits << 32 | wins` to the online statistics (one atomic add).
+    #[inline]
+    pub fn add(&self, packed: u64) {
+        self.online.fetch_add(packed, Relaxed);
+    }
+
+    /// Adds one AMAF playout, won or not.
+    #[inline]
+    pub fn add_amaf(&self, win: bool) {
+        self.amaf.fetch_add(ONE_VISIT | u64::from(win), Relaxed);
+    }
+
+    /// Number of published children (0: a leaf).
+    #[inline]
+    pub fn n_children(&self) -> usize {
+        self.n_children.load(Acquire) as usize
+    }
+
+    /// Whether the node is excluded from selection.
+    #[inline]
+    pub fn excluded(&self) -> bool {
+        self.flags.load(Relaxed) & EXCLUDED != 0
+    }
+
+    /// Sets or clears the exclusion flag.
+    pub fn set_excluded(&self, on: bool) {
+        self.flags.store(if on { EXCLUDED } else { 0 }, Relaxed);
+    }
+
+    /// Claims the right to create this node's children; false when another thread has it.
+    #[inline]
+    pub fn try_claim(&self) -> bool {
+        !self.expanding.load(Relaxed)
+            && self
+                .expanding
+                .compare_exchange(false, true, Acquire, Relaxed)
+                .is_ok()
     }
 }
 
-/// The arena of one search.
-#[derive(Default)]
+/// A fixed block of nodes filled front to back.
+struct Arena {
+    nodes: Box<[Node]>,
+    len: AtomicUsize,
+}
+
+impl Arena {
+    /// An arena of `cap` nodes. The memory comes zeroed from the allocator, so pages are
+    /// only committed as the tree grows into them.
+    fn new(cap: usize) -> Arena {
+        Arena {
+            nodes: zeroed_nodes(cap),
+            len: AtomicUsize::new(0),
+        }
+    }
+}
+
+/// The tree of one search, reused (re-rooted) between searches of the same game.
 pub struct Tree {
-    pub nodes: Vec<Node>,
+    arenas: [Arena; 2],
+    /// Which arena holds the tree.
+    active: usize,
+    /// Index of the root in the active arena.
+    root: usize,
+    /// Set when an expansion found the arena full.
+    full: AtomicBool,
 }
 
 impl Tree {
-    /// Empties the tree and makes a root.
-    pub fn reset(&mut self) {
-        self.nodes.clear();
-        self.nodes.push(Node::new(PASS));
+    /// A tree that holds at most `cap` nodes at a time (two arenas of `cap`: re-rooting
+    /// copies the kept subtree into the other one).
+    pub fn new(cap: usize) -> Tree {
+        let cap = cap.clamp(16, u32::MAX as usize / 2);
+        Tree {
+            arenas: [Arena::new(cap), Arena::new(0)],
+            active: 0,
+            root: 0,
+            full: AtomicBool::new(false),
+        }
     }
 
-    /// The range of `n`'s children in the arena.
+    /// Nodes the tree may hold.
+    pub fn capacity(&self) -> usize {
+        self.arenas[self.active].nodes.len()
+    }
+
+    /// Nodes in use.
+    pub fn len(&self) -> usize {
+        self.arenas[self.active]
+            .len
+            .load(Relaxed)
+            .min(self.capacity())
+    }
+
+    /// Whether an expansion has found the arena full since the last reset or re-root.
+    pub fn is_full(&self) -> bool {
+        self.full.load(Relaxed)
+    }
+
+    /// Index of the root.
+    #[inline]
+    pub fn root(&self) -> usize {
+        self.root
+    }
+
+    /// Node `i` of the active arena.
+    #[inline]
+    pub fn node(&self, i: usize) -> &Node {
+        &self.arenas[self.active].nodes[i]
+    }
+
+    /// The range of `n`'s children (empty for a leaf).
     #[inline]
     pub fn children(&self, n: usize) -> std::ops::Range<usize> {
-        let node = &self.nodes[n];
-        let s = node.first_child as usize;
-        s..s + node.n_children as usize
+        let node = self.node(n);
+        let k = node.n_children();
+        let s = node.first_child.load(Relaxed) as usize;
+        s..s + k
     }
 
-    /// Appends children for `moves` under `n`; returns false when `max_nodes` would be passed.
-    pub fn expand(&mut self, n: usize, moves: &[u16], max_nodes: usize) -> bool {
-        if self.nodes.len() + moves.len() > max_nodes || moves.is_empty() {
+    /// Empties the tree and makes a fresh root.
+    pub fn reset(&mut self) {
+        let a = &self.arenas[self.active];
+        a.nodes[0].init(PASS, 0.5);
+        a.len.store(1, Relaxed);
+        self.root = 0;
+        self.full.store(false, Relaxed);
+    }
+
+    /// Creates children of `n` for `moves` with priors `priors` (same length) and publishes
+    /// them. The caller must have claimed `n` (`try_claim`). Returns false when the arena is
+    /// full (the node stays a leaf and may be tried again later).
+    pub fn expand(&self, n: usize, moves: &[u16], priors: &[f32]) -> bool {
+        let node = self.node(n);
+        let a = &self.arenas[self.active];
+        let k = moves.len();
+        if k == 0 || k > u16::MAX as usize {
+            node.expanding.store(false, Release);
             return false;
         }
-        let first = self.nodes.len() as u32;
-        self.nodes.extend(moves.iter().map(|&m| Node::new(m)));
-        let node = &mut self.nodes[n];
-        node.first_child = first;
-        node.n_children = moves.len() as u16;
+        let first = a.len.fetch_add(k, Relaxed);
+        if first + k > a.nodes.len() {
+            self.full.store(true, Relaxed);
+            node.expanding.store(false, Release);
+            return false;
+        }
+        for (i, (&m, &p)) in moves.iter().zip(priors).enumerate() {
+            a.nodes[first + i].init(m, p);
+        }
+        node.first_child.store(first as u32, Relaxed);
+        node.n_children.store(k as u16, Release);
         true
+    }
+
+    /// Makes node `new_root` the root, keeping its subtree and statistics; the rest of the
+    /// tree is dropped. The kept nodes are copied into the spare arena so the freed space can
+    /// be used again.
+    pub fn reroot(&mut self, new_root: usize) {
+        let spare = 1 - self.active;
+        if self.arenas[spare].nodes.len() != self.capacity() {
+            self.arenas[spare] = Arena::new(self.capacity());
+        }
+        let (src, dst) = if self.active == 0 {
+            let (a, b) = self.arenas.split_at_mut(1);
+            (&a[0], &b[0])
+        } else {
+            let (a, b) = self.arenas.split_at_mut(1);
+            (&b[0], &a[0])
+        };
+        // Breadth-first copy: each copied node's children are placed as one block.
+        copy_node(&src.nodes[new_root], &dst.nodes[0]);
+        let mut len = 1usize;
+        let mut next = 0usize;
+        while next < len {
+            let d = &dst.nodes[next];
+            let k = d.n_children.load(Relaxed) as usize;
+            if k > 0 {
+                let s = d.first_child.load(Relaxed) as usize;
+                for i in 0..k {
+                    copy_node(&src.nodes[s + i], &dst.nodes[len + i]);
+                }
+                d.first_child.store(len as u32, Relaxed);
+                len += k;
+            }
+            next += 1;
+        }
+        dst.len.store(len, Relaxed);
+        self.active = spare;
+        self.root = 0;
+        self.full.store(false, Relaxed);
+    }
+}
+
+/// `cap` nodes of all-zero bytes, without touching the memory (large allocations come from
+/// fresh zero pages).
+fn zeroed_nodes(cap: usize) -> Box<[Node]> {
+    let Ok(layout) = std::alloc::Layout::array::<Node>(cap) else {
+        panic!("a tree of {cap} nodes does not fit in memory");
+    };
+    if layout.size() == 0 {
+        return Box::new([]);
+    }
+    // SAFETY: the layout is non-zero and that of `[Node; cap]`, which `Box<[Node]>` frees with
+    // the same layout; a `Node` is made of atomics only, for which all-zero bytes are a valid
+    // value (the same as `Node::default()`).
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Node>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, cap))
+    }
+}
+
+/// Copies every field of `s` into `d` (children indices still point into the source arena).
+fn copy_node(s: &Node, d: &Node) {
+    d.mv.store(s.mv.load(Relaxed), Relaxed);
+    // A node claimed but never published is copied as a plain leaf.
+    let k = s.n_children.load(Acquire);
+    d.n_children.store(k, Relaxed);
+    d.first_child.store(s.first_child.load(Relaxed), Relaxed);
+    d.online.store(s.online.load(Relaxed), Relaxed);
+    d.amaf.store(s.amaf.load(Relaxed), Relaxed);
+    d.prior.store(s.prior.load(Relaxed), Relaxed);
+    d.expanding.store(k > 0, Relaxed);
+    d.flags.store(0, Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_is_32_bytes() {
+        assert_eq!(NODE_BYTES, 32);
+    }
+
+    #[test]
+    fn expand_publishes_children_and_stops_when_full() {
+        let mut t = Tree::new(16);
+        t.reset();
+        assert!(t.node(0).try_claim());
+        assert!(!t.node(0).try_claim());
+        assert!(t.expand(0, &[3, 4, PASS], &[0.5, 0.6, 0.1]));
+        assert_eq!(t.children(0), 1..4);
+        assert_eq!(t.node(2).mv(), 4);
+        assert_eq!(t.node(3).board_move(), Move::Pass);
+        assert!((t.node(2).prior() - 0.6).abs() < 1e-6);
+        assert!(t.node(1).try_claim());
+        assert!(!t.expand(1, &[1; 13], &[0.5; 13]));
+        assert!(t.is_full());
+        assert_eq!(t.node(1).n_children(), 0);
+        // The claim was released: a later, smaller expansion may succeed.
+        assert!(t.node(1).try_claim());
+    }
+
+    #[test]
+    fn packed_statistics_add_together() {
+        let n = Node::default();
+        n.add(ONE_VISIT);
+        n.add(ONE_VISIT);
+        n.add(1);
+        n.add_amaf(true);
+        n.add_amaf(false);
+        assert_eq!(n.online(), Stats { visits: 2, wins: 1 });
+        assert_eq!(n.amaf(), Stats { visits: 2, wins: 1 });
+    }
+
+    #[test]
+    fn reroot_keeps_the_subtree_and_its_statistics() {
+        let mut t = Tree::new(64);
+        t.reset();
+        t.node(0).try_claim();
+        t.expand(0, &[10, 11], &[0.5, 0.5]);
+        t.node(2).try_claim();
+        t.expand(2, &[20, 21, 22], &[0.4, 0.5, 0.6]);
+        t.node(4).add(ONE_VISIT * 5 + 3);
+        t.node(5).try_claim();
+        t.expand(5, &[30], &[0.7]);
+        t.node(6).add_amaf(true);
+        t.reroot(2);
+        assert_eq!(t.len(), 5);
+        let r = t.root();
+        assert_eq!(t.node(r).mv(), 11);
+        let kids: Vec<u16> = t.children(r).map(|i| t.node(i).mv()).collect();
+        assert_eq!(kids, vec![20, 21, 22]);
+        let second = t.children(r).nth(1).unwrap();
+        assert_eq!(t.node(second).online(), Stats { visits: 5, wins: 3 });
+        let third = t.children(r).nth(2).unwrap();
+        let g: Vec<usize> = t.children(third).collect();
+        assert_eq!(g.len(), 1);
+        assert_eq!(t.node(g[0]).mv(), 30);
+        assert_eq!(t.node(g[0]).amaf(), Stats { visits: 1, wins: 1 });
+        // The other arena is free again: growth continues from the copied tree.
+        let leaf = t.children(r).next().unwrap();
+        assert!(t.node(leaf).try_claim());
+        assert!(t.expand(leaf, &[1, 2], &[0.5, 0.5]));
+        assert_eq!(t.len(), 7);
     }
 }

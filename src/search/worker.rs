@@ -1,33 +1,56 @@
-//! One search thread: descends its tree by UCT-RAVE, expands leaves, runs playouts and backs
-//! up online and AMAF statistics.
+//! One search thread: descends the shared tree by the MoGo score, creates children, runs a
+//! playout and backs up online and AMAF statistics.
 
-use super::tree::{Node, PASS, Tree};
+use super::score::{self, Coefs};
+use super::tree::{ONE_VISIT, PASS, Tree};
 use crate::board::{Board, Color, Game, Move, Point};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 
 /// No first play recorded for a point in the AMAF map.
 const NONE: u8 = u8::MAX;
 
-/// What one thread is asked to do.
-#[derive(Clone, Copy, Debug)]
-pub struct Job {
-    /// Seed of the thread's random generator.
-    pub seed: u64,
-    /// Playouts to run at most.
-    pub max_playouts: u64,
-    /// When to stop at the latest.
-    pub deadline: Option<Instant>,
+/// The calling thread's check between playouts: given its ownership sums and playout count,
+/// whether the search should stop.
+pub type Monitor<'a> = dyn FnMut(&[i32], u64) -> bool + 'a;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub tree: &'a Tree,
+    pub params: &'a Params,
+    pub game: &'a Game,
+    pub to_play: Color,
+    pub policy: Policy,
+    /// Coefficients at the root and below it.
+    pub root_coefs: Coefs,
+    pub coefs: Coefs,
+    /// Playout length cap.
+    pub max_moves: usize,
+    /// Playouts started so far, all threads together.
+    pub started: AtomicU64,
+    /// Playouts the search may start.
+    pub limit: u64,
+    /// Set when the search must end (a limit, the time policy, or `stop`).
+    pub done: AtomicBool,
+    /// The caller's stop flag (an arriving GTP command).
+    pub stop: &'a AtomicBool,
 }
 
-/// A search thread's tree and scratch memory, reused between searches.
+impl Shared<'_> {
+    /// Whether the threads should stop.
+    #[inline]
+    pub fn finished(&self) -> bool {
+        self.done.load(Relaxed) || self.stop.load(Relaxed)
+    }
+}
+
+/// A search thread's scratch memory, reused between searches.
 pub struct Worker {
-    pub tree: Tree,
     rng: Xoshiro256PlusPlus,
     board: Board,
     trace: MoveTrace,
@@ -35,6 +58,7 @@ pub struct Worker {
     tree_moves: Vec<(u16, Color)>,
     amaf: Vec<u8>,
     moves_buf: Vec<u16>,
+    priors_buf: Vec<f32>,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
     pub ownership: Vec<i32>,
     /// Playouts run in the current search.
@@ -45,7 +69,6 @@ impl Worker {
     /// A worker with empty buffers.
     pub fn new() -> Worker {
         Worker {
-            tree: Tree::default(),
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             board: Board::new(9),
             trace: MoveTrace::default(),
@@ -53,78 +76,69 @@ impl Worker {
             tree_moves: Vec::new(),
             amaf: Vec::new(),
             moves_buf: Vec::new(),
+            priors_buf: Vec::new(),
             ownership: Vec::new(),
             playouts: 0,
         }
     }
 
-    /// Searches `game` for `to_play` until the job's playouts, its deadline or `stop`.
-    pub fn run(
-        &mut self,
-        params: &Params,
-        game: &Game,
-        to_play: Color,
-        job: Job,
-        stop: &AtomicBool,
-    ) {
-        let Job {
-            seed,
-            max_playouts,
-            deadline,
-        } = job;
-        let root_board = game.board();
+    /// Prepares for a search of `points` board points with this seed.
+    pub fn start(&mut self, points: usize, seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        self.tree.reset();
         self.amaf.clear();
-        self.amaf.resize(root_board.len(), NONE);
+        self.amaf.resize(points, NONE);
         self.ownership.clear();
-        self.ownership.resize(root_board.len(), 0);
+        self.ownership.resize(points, 0);
         self.playouts = 0;
-        // Root children: every move legal under superko that does not fill an own eye, and pass.
-        self.moves_buf.clear();
-        for p in root_board.points() {
-            if !root_board.is_eye(to_play, p) && game.legality(to_play, Move::Play(p)).is_ok() {
-                self.moves_buf.push(p.0);
-            }
-        }
-        self.moves_buf.push(PASS);
-        self.tree.expand(0, &self.moves_buf, usize::MAX);
-        let max_moves =
-            (params.playout_move_factor * (root_board.size() * root_board.size()) as f32) as usize;
-        let max_nodes = params.max_nodes as usize;
-        let policy = Policy::from_params(params);
-        while self.playouts < max_playouts {
-            if stop.load(Ordering::Relaxed) {
+    }
+
+    /// Runs playouts until the search is finished; `monitor` (the calling thread's) is asked
+    /// every few playouts, with this worker's ownership sums and playouts, whether to stop.
+    pub fn run(&mut self, sh: &Shared, mut monitor: Option<&mut Monitor>) {
+        while !sh.finished() {
+            if sh.started.fetch_add(1, Relaxed) >= sh.limit {
+                sh.done.store(true, Relaxed);
                 break;
             }
-            if self.playouts.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            self.playout(params, &policy, game, to_play, max_moves, max_nodes);
+            self.playout(sh);
             self.playouts += 1;
+            if self.playouts.is_multiple_of(8)
+                && let Some(m) = monitor.as_mut()
+                && m(&self.ownership, self.playouts)
+            {
+                sh.done.store(true, Relaxed);
+            }
         }
     }
 
     /// One descent, expansion, playout and backup.
-    fn playout(
-        &mut self,
-        params: &Params,
-        policy: &Policy,
-        game: &Game,
-        to_play: Color,
-        max_moves: usize,
-        max_nodes: usize,
-    ) {
-        self.board.clone_from(game.board());
+    fn playout(&mut self, sh: &Shared) {
+        let tree = sh.tree;
+        self.board.clone_from(sh.game.board());
         self.path.clear();
         self.tree_moves.clear();
         self.trace.clear();
-        let mut node = 0usize;
-        let mut c = to_play;
-        let mut passes = game.passes();
-        while self.tree.nodes[node].n_children > 0 && passes < 2 {
-            let child = self.select(params, node);
-            let mv = self.tree.nodes[child].mv;
+        let root = tree.root();
+        let mut node = root;
+        let mut c = sh.to_play;
+        // Asked to move, the game goes on even after two passes (KGS cleanup): only a pass of
+        // ours can end it.
+        let mut passes = sh.game.passes().min(1);
+        tree.node(root).add(ONE_VISIT);
+        while passes < 2 {
+            let kids = tree.children(node);
+            if kids.is_empty() {
+                break;
+            }
+            let coefs = if node == root {
+                &sh.root_coefs
+            } else {
+                &sh.coefs
+            };
+            let child = select(tree, node, kids, coefs);
+            let ch = tree.node(child);
+            ch.add(ONE_VISIT);
+            let mv = ch.mv();
             if mv == PASS {
                 self.board.pass();
                 passes += 1;
@@ -137,27 +151,20 @@ impl Worker {
             node = child;
             c = c.opp();
         }
-        if passes < 2 && self.tree.nodes[node].visits + 1 >= params.expand_visits {
-            self.moves_buf.clear();
-            for &e in self.board.empties() {
-                let p = Point(e);
-                if !self.board.is_eye(c, p) && self.board.is_legal(c, p) {
-                    self.moves_buf.push(e);
-                }
-            }
-            self.moves_buf.push(PASS);
-            self.tree.expand(node, &self.moves_buf, max_nodes);
+        let leaf = tree.node(node);
+        if passes < 2 && leaf.online().visits >= sh.params.expand_visits && leaf.try_claim() {
+            self.expand(sh, node, c);
         }
-        let komi = game.komi();
+        let komi = sh.game.komi();
         let score = if passes >= 2 {
             self.board.playout_score(komi)
         } else {
-            let (last, prev) = self.last_two_moves(game);
-            policy.playout(
+            let (last, prev) = self.last_two_moves(sh.game);
+            sh.policy.playout(
                 &mut self.board,
                 c,
                 komi,
-                max_moves,
+                sh.max_moves,
                 last,
                 prev,
                 &mut self.rng,
@@ -165,7 +172,22 @@ impl Worker {
             )
         };
         self.record_ownership();
-        self.backup(to_play, score > 0.0);
+        self.backup(sh, score > 0.0);
+    }
+
+    /// Creates the children of `node` (claimed) for `c` to play on the worker's board: every
+    /// legal move that fills no own eye, and pass, with their priors.
+    fn expand(&mut self, sh: &Shared, node: usize, c: Color) {
+        self.moves_buf.clear();
+        for &e in self.board.empties() {
+            let p = Point(e);
+            if !self.board.is_eye(c, p) && self.board.is_legal(c, p) {
+                self.moves_buf.push(e);
+            }
+        }
+        self.moves_buf.push(PASS);
+        fill_priors(&self.moves_buf, &mut self.priors_buf);
+        sh.tree.expand(node, &self.moves_buf, &self.priors_buf);
     }
 
     /// The last two moves before the playout starts (tree moves, then the game's), as points;
@@ -180,33 +202,6 @@ impl Worker {
         (all.next().flatten(), all.next().flatten())
     }
 
-    /// The child of `n` with the best UCT-RAVE value.
-    #[inline]
-    fn select(&self, params: &Params, n: usize) -> usize {
-        let nodes = &self.tree.nodes;
-        let ln_n = ((nodes[n].visits + 1) as f32).ln();
-        let mut best = 0;
-        let mut best_v = f32::NEG_INFINITY;
-        for i in self.tree.children(n) {
-            let ch: &Node = &nodes[i];
-            let nv = ch.visits as f32;
-            let rv = ch.rave_visits as f32;
-            let beta = if rv > 0.0 {
-                rv / (rv + nv + rv * nv / params.rave_equiv.max(1e-3))
-            } else {
-                0.0
-            };
-            let v = (1.0 - beta) * ch.value()
-                + beta * ch.rave_value()
-                + params.uct_c * (ln_n / (nv + 1.0)).sqrt();
-            if v > best_v {
-                best_v = v;
-                best = i;
-            }
-        }
-        best
-    }
-
     /// Adds the final owner of every point to the ownership sums.
     fn record_ownership(&mut self) {
         let (black, white) = self.board.playout_areas();
@@ -218,22 +213,19 @@ impl Worker {
         }
     }
 
-    /// Backs up the result along the path: online statistics for the nodes, AMAF for the
-    /// siblings whose move the same player played first later in the sequence.
-    fn backup(&mut self, to_play: Color, black_wins: bool) {
-        let win = |c: Color| {
-            if (c == Color::Black) == black_wins {
-                1.0
-            } else {
-                0.0
-            }
-        };
-        let nodes = &mut self.tree.nodes;
-        nodes[0].visits += 1;
+    /// Backs up the result along the path: wins for the nodes (their visits were counted on
+    /// the way down), AMAF for the siblings whose move the same player played first later in
+    /// the sequence.
+    fn backup(&mut self, sh: &Shared, black_wins: bool) {
+        let tree = sh.tree;
+        let won = |c: Color| (c == Color::Black) == black_wins;
+        if won(sh.to_play.opp()) {
+            tree.node(tree.root()).add(1);
+        }
         for (i, &n) in self.path.iter().enumerate() {
-            let mover = self.tree_moves[i].1;
-            nodes[n].visits += 1;
-            nodes[n].wins += win(mover);
+            if won(self.tree_moves[i].1) {
+                tree.node(n).add(1);
+            }
         }
         for &(p, col) in self.trace.moves.iter().rev() {
             self.amaf[p as usize] = col as u8;
@@ -246,14 +238,22 @@ impl Worker {
                     self.amaf[mv as usize] = col as u8;
                 }
             }
-            let parent = if j == 0 { 0 } else { self.path[j - 1] };
-            let col = if j % 2 == 0 { to_play } else { to_play.opp() };
-            let reward = win(col);
-            let range = self.tree.children(parent);
-            for ch in &mut self.tree.nodes[range] {
-                if ch.mv != PASS && self.amaf[ch.mv as usize] == col as u8 {
-                    ch.rave_visits += 1;
-                    ch.rave_wins += reward;
+            let parent = if j == 0 {
+                tree.root()
+            } else {
+                self.path[j - 1]
+            };
+            let col = if j % 2 == 0 {
+                sh.to_play
+            } else {
+                sh.to_play.opp()
+            };
+            let win = won(col);
+            for ch in tree.children(parent) {
+                let node = tree.node(ch);
+                let mv = node.mv();
+                if mv != PASS && self.amaf[mv as usize] == col as u8 {
+                    node.add_amaf(win);
                 }
             }
         }
@@ -272,4 +272,34 @@ impl Default for Worker {
     fn default() -> Self {
         Worker::new()
     }
+}
+
+/// The priors H(d) of new children, on the win-rate scale.
+pub fn fill_priors(moves: &[u16], out: &mut Vec<f32>) {
+    out.clear();
+    out.extend(moves.iter().map(|&m| if m == PASS { 0.1 } else { 0.5 }));
+}
+
+/// The child of `n` (children `kids`) with the best score; excluded children are skipped.
+#[inline]
+pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs) -> usize {
+    let ln_n = if coefs.ucb > 0.0 {
+        ((tree.node(n).online().visits + 1) as f32).ln()
+    } else {
+        0.0
+    };
+    let mut best = kids.start;
+    let mut best_v = f32::NEG_INFINITY;
+    for i in kids {
+        let ch = tree.node(i);
+        if ch.excluded() {
+            continue;
+        }
+        let v = score::score(coefs, &score::inputs(ch, ln_n));
+        if v > best_v {
+            best_v = v;
+            best = i;
+        }
+    }
+    best
 }

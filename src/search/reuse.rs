@@ -1,0 +1,53 @@
+//! Tree reuse: which position the tree's root stands for, and the way from it to the position
+//! of the next search through the moves played meanwhile.
+
+use super::tree::Tree;
+use crate::board::{Color, Game, Move};
+
+/// The position a tree root was searched for: the game's start, its moves, and who was to play.
+pub struct RootKey {
+    size: usize,
+    komi: u32,
+    initial: u64,
+    moves: Vec<(Color, Move)>,
+    to_play: Color,
+}
+
+impl RootKey {
+    /// The key of `game`'s current position with `to_play` to move.
+    pub fn of(game: &Game, to_play: Color) -> RootKey {
+        RootKey {
+            size: game.size(),
+            komi: game.komi().to_bits(),
+            initial: game.initial().hash(),
+            moves: game.moves().to_vec(),
+            to_play,
+        }
+    }
+
+    /// The node of `tree` for `game`'s current position with `to_play` to move, when the game
+    /// continues this key's position by moves the tree holds (alternating colours); `None`
+    /// when the tree cannot be reused (new game, undo, other komi, unexplored moves).
+    pub fn follow(&self, tree: &Tree, game: &Game, to_play: Color) -> Option<usize> {
+        let moves = game.moves();
+        if self.size != game.size()
+            || self.komi != game.komi().to_bits()
+            || self.initial != game.initial().hash()
+            || !moves.starts_with(&self.moves)
+        {
+            return None;
+        }
+        let mut node = tree.root();
+        let mut expected = self.to_play;
+        for &(c, m) in &moves[self.moves.len()..] {
+            if c != expected {
+                return None;
+            }
+            node = tree
+                .children(node)
+                .find(|&i| tree.node(i).board_move() == m)?;
+            expected = c.opp();
+        }
+        (expected == to_play).then_some(node)
+    }
+}

@@ -1,0 +1,229 @@
+//! The MoGo tree score (Chaslot et al., Eq. 1-4): online win rate, RAVE win rate and the prior
+//! H(d), weighted so that the prior leads at first, RAVE next, and the online statistics in
+//! the end; plus the progressive-unpruning term C / log(2 + n(d)).
+
+use super::tree::Node;
+use crate::params::Params;
+
+/// The coefficients of one kind of node (the root or the others).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coefs {
+    /// C: weight of the prior in the progressive-unpruning term C / log(2 + n(d)).
+    pub c: f32,
+    /// c1: how fast RAVE gives way to the online statistics.
+    pub c1: f32,
+    /// c2: gamma = c2 / #rave-sims, how fast the prior gives way to RAVE.
+    pub c2: f32,
+    /// RAVE simulations the prior stands for (initial AMAF count, wins = count * H).
+    pub prior_sims: f32,
+    /// UCB exploration constant (0 once RAVE and priors are in, as in the paper).
+    pub ucb: f32,
+}
+
+impl Coefs {
+    /// The coefficients for the root (`root`) or for the other nodes, from the parameters.
+    pub fn from_params(p: &Params, root: bool) -> Coefs {
+        if root {
+            Coefs {
+                c: p.prior_c_root,
+                c1: 1.0 / p.rave_equiv_root.max(1e-3),
+                c2: p.prior_c2_root,
+                prior_sims: p.prior_sims,
+                ucb: p.uct_c,
+            }
+        } else {
+            Coefs {
+                c: p.prior_c,
+                c1: 1.0 / p.rave_equiv.max(1e-3),
+                c2: p.prior_c2,
+                prior_sims: p.prior_sims,
+                ucb: p.uct_c,
+            }
+        }
+    }
+}
+
+/// The statistics the score of one move is computed from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Inputs {
+    /// n(d): simulations of the move (running ones count as losses).
+    pub n: f32,
+    /// Wins among them, for the player of the move.
+    pub wins: f32,
+    /// RAVE simulations and wins, not counting the prior's.
+    pub rave_n: f32,
+    pub rave_wins: f32,
+    /// H(d) on the win-rate scale, in [0, 1].
+    pub prior: f32,
+    /// ln(simulations of the parent), for the optional UCB term.
+    pub ln_parent: f32,
+}
+
+/// score(d) = alpha * p(d) + beta * rave(d) + (gamma + C / log(2 + n(d))) * H(d), with
+/// beta = R / (R + n + c1 n R), gamma = c2 / R (capped so that alpha >= 0), alpha = 1 - beta
+/// - gamma, where R counts the RAVE simulations including the prior's. Without any RAVE
+/// simulation the prior alone speaks (gamma = 1 - beta); without online simulations p(d) is
+/// not used (beta = 1).
+#[inline]
+pub fn score(k: &Coefs, s: &Inputs) -> f32 {
+    let r = s.rave_n + k.prior_sims;
+    let rave_wins = s.rave_wins + k.prior_sims * s.prior;
+    let (beta, rave) = if r > 0.0 {
+        (r / (r + s.n + k.c1 * s.n * r), rave_wins / r)
+    } else {
+        (0.0, 0.0)
+    };
+    let gamma = if r > 0.0 {
+        (k.c2 / r).min(1.0 - beta)
+    } else {
+        1.0 - beta
+    };
+    let alpha = 1.0 - beta - gamma;
+    let online = if s.n > 0.0 { s.wins / s.n } else { 0.0 };
+    let mut v = alpha * online + beta * rave + (gamma + k.c / (2.0 + s.n).ln()) * s.prior;
+    if k.ucb > 0.0 {
+        v += k.ucb * (s.ln_parent / (s.n + 1.0)).sqrt();
+    }
+    v
+}
+
+/// The score inputs of a child node.
+#[inline]
+pub fn inputs(node: &Node, ln_parent: f32) -> Inputs {
+    let o = node.online();
+    let a = node.amaf();
+    Inputs {
+        n: o.visits as f32,
+        wins: o.wins as f32,
+        rave_n: a.visits as f32,
+        rave_wins: a.wins as f32,
+        prior: node.prior(),
+        ln_parent,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn coefs(c: f32, c1: f32, c2: f32, prior_sims: f32) -> Coefs {
+        Coefs {
+            c,
+            c1,
+            c2,
+            prior_sims,
+            ucb: 0.0,
+        }
+    }
+
+    fn close(a: f32, b: f32) -> bool {
+        (a - b).abs() < 1e-5
+    }
+
+    #[test]
+    fn hand_computed_value() {
+        // R = 20 + 10 = 30, rave = (12 + 10 * 0.6) / 30 = 0.6; n = 10, p = 0.7.
+        // beta = 30 / (30 + 10 + 0.01 * 10 * 30) = 30 / 43; gamma = 3 / 30 = 0.1.
+        // alpha = 1 - 30/43 - 0.1; C term = 0.5 / ln 12.
+        let k = coefs(0.5, 0.01, 3.0, 10.0);
+        let s = Inputs {
+            n: 10.0,
+            wins: 7.0,
+            rave_n: 20.0,
+            rave_wins: 12.0,
+            prior: 0.6,
+            ln_parent: 0.0,
+        };
+        let beta = 30.0 / 43.0;
+        let gamma = 0.1;
+        let alpha = 1.0 - beta - gamma;
+        let want = alpha * 0.7 + beta * 0.6 + (gamma + 0.5 / 12f32.ln()) * 0.6;
+        assert!(close(score(&k, &s), want), "{} vs {want}", score(&k, &s));
+    }
+
+    #[test]
+    fn no_simulations_at_all_gives_the_prior() {
+        // No RAVE, no prior simulations: gamma = 1, the value is H (1 + C / ln 2).
+        let k = coefs(0.2, 0.01, 3.0, 0.0);
+        let s = Inputs {
+            n: 0.0,
+            wins: 0.0,
+            rave_n: 0.0,
+            rave_wins: 0.0,
+            prior: 0.8,
+            ln_parent: 0.0,
+        };
+        let v = score(&k, &s);
+        assert!(v.is_finite());
+        assert!(close(v, 0.8 * (1.0 + 0.2 / 2f32.ln())), "{v}");
+    }
+
+    #[test]
+    fn gamma_is_capped_so_alpha_stays_non_negative() {
+        // c2 / R = 100 / 5 would be 20: gamma is capped at 1 - beta, so alpha = 0.
+        let k = coefs(0.0, 0.01, 100.0, 5.0);
+        let s = Inputs {
+            n: 50.0,
+            wins: 50.0,
+            rave_n: 0.0,
+            rave_wins: 0.0,
+            prior: 0.5,
+            ln_parent: 0.0,
+        };
+        let beta = 5.0 / (5.0 + 50.0 + 0.01 * 50.0 * 5.0);
+        let want = beta * 0.5 + (1.0 - beta) * 0.5;
+        assert!(close(score(&k, &s), want));
+    }
+
+    #[test]
+    fn online_statistics_win_in_the_end() {
+        // Many simulations: the online win rate dominates RAVE and the prior.
+        let k = coefs(0.1, 0.01, 1.0, 10.0);
+        let good = Inputs {
+            n: 100_000.0,
+            wins: 70_000.0,
+            rave_n: 100_000.0,
+            rave_wins: 10_000.0,
+            prior: 0.0,
+            ln_parent: 0.0,
+        };
+        let bad = Inputs {
+            wins: 40_000.0,
+            rave_wins: 90_000.0,
+            prior: 1.0,
+            ..good
+        };
+        assert!(score(&k, &good) > score(&k, &bad));
+        assert!((score(&k, &good) - 0.7).abs() < 0.01);
+    }
+
+    #[test]
+    fn prior_leads_young_moves() {
+        let k = coefs(0.3, 0.01, 5.0, 10.0);
+        let young = |prior| Inputs {
+            n: 1.0,
+            wins: 0.0,
+            rave_n: 2.0,
+            rave_wins: 1.0,
+            prior,
+            ln_parent: 0.0,
+        };
+        assert!(score(&k, &young(0.9)) > score(&k, &young(0.3)) + 0.3);
+    }
+
+    #[test]
+    fn ucb_term_when_asked() {
+        let mut k = coefs(0.0, 0.01, 1.0, 10.0);
+        let s = Inputs {
+            n: 3.0,
+            wins: 1.0,
+            rave_n: 0.0,
+            rave_wins: 0.0,
+            prior: 0.5,
+            ln_parent: 4.0,
+        };
+        let base = score(&k, &s);
+        k.ucb = 0.5;
+        assert!(close(score(&k, &s), base + 0.5 * (4.0f32 / 4.0).sqrt()));
+    }
+}

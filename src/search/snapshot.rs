@@ -1,0 +1,142 @@
+//! What a search reports: the root moves with their statistics and principal variations, the
+//! ownership, the counts. Taken at the end of a search or, for analysis, while it runs.
+
+use super::tree::Tree;
+use crate::board::{Game, Move};
+use std::time::Duration;
+
+/// Longest principal variation reported.
+const PV_MAX: usize = 20;
+
+/// Statistics of one root move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStat {
+    pub mv: Move,
+    pub visits: u32,
+    /// Win rate for the side to move, in [0, 1].
+    pub winrate: f32,
+    /// AMAF (RAVE) playouts of the move and its AMAF win rate.
+    pub amaf_visits: u32,
+    pub amaf_winrate: f32,
+    /// The prior H(d), in [0, 1].
+    pub prior: f32,
+    /// The move followed by the most-visited line below it.
+    pub pv: Vec<Move>,
+}
+
+impl MoveStat {
+    /// A move with just visits and a win rate (no AMAF data, neutral prior, PV = the move).
+    pub fn new(mv: Move, visits: u32, winrate: f32) -> MoveStat {
+        MoveStat {
+            mv,
+            visits,
+            winrate,
+            amaf_visits: 0,
+            amaf_winrate: 0.5,
+            prior: 0.5,
+            pv: vec![mv],
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play (most visited), pass when there is nothing better.
+    pub best: Move,
+    /// Win rate of `best` for the side to move, in [0, 1].
+    pub winrate: f32,
+    /// Playouts run by this search.
+    pub playouts: u64,
+    pub elapsed: Duration,
+    /// Root moves with at least one visit, most visited first.
+    pub candidates: Vec<MoveStat>,
+    /// Per point (`Point::idx`), the average final owner over the playouts: +1 Black, -1 White.
+    pub ownership: Vec<f32>,
+    /// Root visits kept from earlier searches (tree reuse).
+    pub kept: u64,
+    /// Nodes in the tree at the end.
+    pub tree_nodes: usize,
+    /// Whether the tree reached its memory limit (it then stopped growing).
+    pub tree_full: bool,
+}
+
+/// Reads the root of `tree` into a result; `own` holds ownership sums over `own_playouts`.
+pub fn collect(
+    tree: &Tree,
+    game: &Game,
+    own: &[i32],
+    own_playouts: f32,
+    playouts: u64,
+    elapsed: Duration,
+) -> SearchResult {
+    let root = tree.root();
+    let mut candidates: Vec<MoveStat> = tree
+        .children(root)
+        .filter_map(|i| {
+            let n = tree.node(i);
+            let o = n.online();
+            (o.visits > 0 && !n.excluded()).then(|| {
+                let a = n.amaf();
+                MoveStat {
+                    mv: n.board_move(),
+                    visits: o.visits,
+                    winrate: o.wins as f32 / o.visits as f32,
+                    amaf_visits: a.visits,
+                    amaf_winrate: if a.visits > 0 {
+                        a.wins as f32 / a.visits as f32
+                    } else {
+                        0.5
+                    },
+                    prior: n.prior(),
+                    pv: principal_variation(tree, i),
+                }
+            })
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    let (best, winrate) = candidates
+        .first()
+        .map_or((Move::Pass, 0.5), |m| (m.mv, m.winrate));
+    let scale = if own_playouts > 0.0 {
+        1.0 / own_playouts
+    } else {
+        0.0
+    };
+    let ownership = if own.is_empty() {
+        vec![0.0; game.board().len()]
+    } else {
+        own.iter().map(|&x| x as f32 * scale).collect()
+    };
+    SearchResult {
+        best,
+        winrate,
+        playouts,
+        elapsed,
+        candidates,
+        ownership,
+        ..SearchResult::default()
+    }
+}
+
+/// The move of node `n` followed by the most-visited child at each step (children with at
+/// least two visits).
+fn principal_variation(tree: &Tree, mut n: usize) -> Vec<Move> {
+    let mut pv = vec![tree.node(n).board_move()];
+    while pv.len() < PV_MAX {
+        let Some(next) = tree
+            .children(n)
+            .filter(|&i| tree.node(i).online().visits >= 2)
+            .max_by_key(|&i| tree.node(i).online().visits)
+        else {
+            break;
+        };
+        pv.push(tree.node(next).board_move());
+        n = next;
+    }
+    pv
+}
