@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use worker::{Job, Worker};
 
+pub mod prior;
 mod tree;
 mod worker;
 
