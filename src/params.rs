@@ -154,9 +154,9 @@ params! {
     /// Prior H(d): extra for a capture next to an own string in atari (it saves it), scaled alike.
     prior_capture_save: f32 = 0.3, [-1.0, 1.0];
     /// Prior H(d): extending an own string out of atari to 3+ liberties or out of the ladder.
-    prior_extend: f32 = 0.4, [-1.0, 1.0];
+    prior_extend: f32 = 0.5, [-1.0, 1.0];
     /// Prior H(d): extending out of atari into a ladder that still works (negative: a malus).
-    prior_extend_ladder: f32 = -0.3, [-1.0, 1.0];
+    prior_extend_ladder: f32 = -0.4, [-1.0, 1.0];
     /// Prior H(d): an atari, a liberty of an enemy string with two (MoGo's "threat").
     prior_atari: f32 = 0.15, [-1.0, 1.0];
     /// Prior H(d): extra for an atari while a ko is on the board (a ko threat).

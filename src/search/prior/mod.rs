@@ -127,7 +127,13 @@ impl PriorEval {
     /// H(d) for each candidate in `moves` (Point index as u16, `PASS` = u16::MAX = pass),
     /// written to `out[i]`: 0 neutral, positive good, the sum of the terms clamped to
     /// [-1, 1]. `out` must be at least as long as `moves`.
-    pub fn evaluate(&mut self, params: &Params, input: &PriorInput, moves: &[u16], out: &mut [f32]) {
+    pub fn evaluate(
+        &mut self,
+        params: &Params,
+        input: &PriorInput,
+        moves: &[u16],
+        out: &mut [f32],
+    ) {
         self.prepare(input);
         for (&mv, o) in moves.iter().zip(out.iter_mut()) {
             let mut h = 0.0f32;

@@ -75,7 +75,13 @@ fn any_cell(code: u32, v: u32) -> bool {
 
 impl PriorEval {
     /// Adds the terms of move `mv` (a point index, or `PASS`) to `sink`.
-    pub(super) fn terms<S: Sink>(&self, params: &Params, input: &PriorInput, mv: u16, sink: &mut S) {
+    pub(super) fn terms<S: Sink>(
+        &self,
+        params: &Params,
+        input: &PriorInput,
+        mv: u16,
+        sink: &mut S,
+    ) {
         if mv == PASS {
             sink.add("pass", params.prior_pass);
             return;
@@ -87,7 +93,10 @@ impl PriorEval {
         if m.capture > 0 {
             sink.add("capture", params.prior_capture * size_scale(m.capture));
             if m.save > 0 {
-                sink.add("capture_save", params.prior_capture_save * size_scale(m.save));
+                sink.add(
+                    "capture_save",
+                    params.prior_capture_save * size_scale(m.save),
+                );
             }
         }
         if m.extend > 0 && (params.prior_extend != 0.0 || params.prior_extend_ladder != 0.0) {
@@ -95,7 +104,10 @@ impl PriorEval {
             if libs >= 3 || (libs == 2 && !b.escape_is_ladder(me, p)) {
                 sink.add("extend", params.prior_extend * size_scale(m.extend));
             } else if libs == 2 {
-                sink.add("extend_ladder", params.prior_extend_ladder * size_scale(m.extend));
+                sink.add(
+                    "extend_ladder",
+                    params.prior_extend_ladder * size_scale(m.extend),
+                );
             }
         }
         if m.atari > 0 {
@@ -118,10 +130,16 @@ impl PriorEval {
         }
         let here = self.coords[p.idx()];
         if let Some(q) = input.last {
-            sink.add("near_last", params.prior_near_last * closeness(here, self.coords[q.idx()]));
+            sink.add(
+                "near_last",
+                params.prior_near_last * closeness(here, self.coords[q.idx()]),
+            );
         }
         if let Some(q) = input.prev {
-            sink.add("near_prev", params.prior_near_prev * closeness(here, self.coords[q.idx()]));
+            sink.add(
+                "near_prev",
+                params.prior_near_prev * closeness(here, self.coords[q.idx()]),
+            );
         }
         if let Some(&own) = input.ownership.and_then(|o| o.get(p.idx())) {
             let mine = if me == Color::Black { own } else { -own };
@@ -130,7 +148,16 @@ impl PriorEval {
             sink.add("ownership", params.prior_ownership * k);
         }
         if self.size >= params.prior_shape_min_size {
-            self.shape_terms(params, b, me, p, relative(code, me), line, m.capture > 0, sink);
+            self.shape_terms(
+                params,
+                b,
+                me,
+                p,
+                relative(code, me),
+                line,
+                m.capture > 0,
+                sink,
+            );
         }
     }
 
