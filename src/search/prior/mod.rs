@@ -27,6 +27,8 @@
 mod terms;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_shape;
 
 use crate::board::{Bitboard, Board, Color, Point};
 use crate::params::Params;
@@ -126,7 +128,8 @@ impl PriorEval {
 
     /// H(d) for each candidate in `moves` (Point index as u16, `PASS` = u16::MAX = pass),
     /// written to `out[i]`: 0 neutral, positive good, the sum of the terms clamped to
-    /// [-1, 1]. `out` must be at least as long as `moves`.
+    /// [-1, 1]. The moves must be empty points of the board (legal moves); `out` must be at
+    /// least as long as `moves`. Allocates nothing once the board size has been seen.
     pub fn evaluate(
         &mut self,
         params: &Params,

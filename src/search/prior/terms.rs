@@ -148,16 +148,7 @@ impl PriorEval {
             sink.add("ownership", params.prior_ownership * k);
         }
         if self.size >= params.prior_shape_min_size {
-            self.shape_terms(
-                params,
-                b,
-                me,
-                p,
-                relative(code, me),
-                line,
-                m.capture > 0,
-                sink,
-            );
+            self.shape_terms(params, input, p, code, m.capture > 0, sink);
         }
     }
 
@@ -177,20 +168,20 @@ impl PriorEval {
         }
     }
 
-    /// The shape rules (see the module notes) for a move on `p` with mover-relative code
-    /// `rc`.
-    #[allow(clippy::too_many_arguments)]
+    /// The shape rules (see the module notes) for a move on `p` with neighbourhood code
+    /// `code`; `captures` when the move takes a string.
     fn shape_terms<S: Sink>(
         &self,
         params: &Params,
-        b: &Board,
-        me: Color,
+        input: &PriorInput,
         p: Point,
-        rc: u32,
-        line: u8,
+        code: u32,
         captures: bool,
         sink: &mut S,
     ) {
+        let (b, me) = (input.board, input.to_play);
+        let rc = relative(code, me);
+        let line = self.line[p.idx()];
         let enemy_near = any_cell(rc, ENEMY);
         let mut hane = false;
         let mut wall = false;

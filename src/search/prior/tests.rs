@@ -1,4 +1,5 @@
-//! Hand-made positions showing each term fires and ranks moves as it should.
+//! Hand-made positions for the tactical terms, the pass, the clamp and `explain`; the
+//! helpers the other test file shares.
 
 use super::*;
 use crate::board::Move;
@@ -6,7 +7,7 @@ use crate::board::diagram::{at, board};
 use Color::{Black, White};
 
 /// A board of `size` from vertex lists, drawn as a diagram for `board`.
-fn position(size: usize, black: &[&str], white: &[&str]) -> Board {
+pub(super) fn position(size: usize, black: &[&str], white: &[&str]) -> Board {
     let mut rows = vec![vec!['.'; size]; size];
     let probe = Board::new(size);
     for (stones, ch) in [(black, 'X'), (white, 'O')] {
@@ -19,7 +20,7 @@ fn position(size: usize, black: &[&str], white: &[&str]) -> Board {
     board(&text.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
-fn input(b: &Board, me: Color) -> PriorInput<'_> {
+pub(super) fn input(b: &Board, me: Color) -> PriorInput<'_> {
     PriorInput {
         board: b,
         to_play: me,
@@ -30,7 +31,7 @@ fn input(b: &Board, me: Color) -> PriorInput<'_> {
 }
 
 /// H of the move on vertex `v` with the default parameters.
-fn h(inp: &PriorInput, v: &str) -> f32 {
+pub(super) fn h(inp: &PriorInput, v: &str) -> f32 {
     let mut out = [0.0];
     let mv = at(inp.board, v).0;
     PriorEval::new().evaluate(&Params::default(), inp, &[mv], &mut out);
@@ -38,16 +39,16 @@ fn h(inp: &PriorInput, v: &str) -> f32 {
 }
 
 /// The terms of the move on vertex `v` with the default parameters.
-fn terms(inp: &PriorInput, v: &str) -> Vec<(&'static str, f32)> {
+pub(super) fn terms(inp: &PriorInput, v: &str) -> Vec<(&'static str, f32)> {
     PriorEval::new().explain(&Params::default(), inp, at(inp.board, v).0)
 }
 
-fn fired(inp: &PriorInput, v: &str, name: &str) -> Option<f32> {
+pub(super) fn fired(inp: &PriorInput, v: &str, name: &str) -> Option<f32> {
     terms(inp, v).iter().find(|t| t.0 == name).map(|t| t.1)
 }
 
 /// All legal moves of the side to move (and pass), with their H.
-fn all_moves(inp: &PriorInput, params: &Params) -> (Vec<u16>, Vec<f32>) {
+pub(super) fn all_moves(inp: &PriorInput, params: &Params) -> (Vec<u16>, Vec<f32>) {
     let b = inp.board;
     let mut moves: Vec<u16> = b
         .points()
@@ -159,77 +160,6 @@ fn escaping_a_broken_ladder_outranks_escaping_into_a_working_one() {
 }
 
 #[test]
-fn third_line_beats_first_line_on_an_empty_19x19() {
-    let b = Board::new(19);
-    let inp = input(&b, Black);
-    let (l1, l2, l3, l4, l10) = (
-        h(&inp, "K1"),
-        h(&inp, "K2"),
-        h(&inp, "K3"),
-        h(&inp, "K4"),
-        h(&inp, "K10"),
-    );
-    assert!(
-        l3 > l4 && l4 > l10 && l10 > l2 && l2 > l1,
-        "{l1} {l2} {l3} {l4} {l10}"
-    );
-    assert!(l1 < 0.0 && l3 > 0.0);
-    // On 9x9 the same terms are milder.
-    let s = Board::new(9);
-    let small = input(&s, Black);
-    assert!(h(&small, "C5") > 0.0 && h(&small, "C5") < l3);
-    // Next to a stone the line does not count.
-    let n = position(19, &["K3"], &[]);
-    assert_eq!(fired(&input(&n, Black), "K2", "line2"), None);
-}
-
-#[test]
-fn empty_triangle_is_penalised() {
-    let b = position(13, &["E5", "E6"], &[]);
-    let inp = input(&b, Black);
-    assert!(fired(&inp, "F6", "empty_triangle").unwrap() < 0.0);
-    assert_eq!(fired(&inp, "E7", "empty_triangle"), None);
-    assert!(h(&inp, "F6") < h(&inp, "E7"));
-    // With an enemy stone around it is a fighting shape, not an empty triangle.
-    let f = position(13, &["E5", "E6"], &["G6"]);
-    assert_eq!(fired(&input(&f, Black), "F6", "empty_triangle"), None);
-    // The rules do not apply under prior_shape_min_size.
-    let s = position(9, &["E5", "E6"], &[]);
-    assert_eq!(fired(&input(&s, Black), "F6", "empty_triangle"), None);
-}
-
-#[test]
-fn hane_gets_a_bonus() {
-    // White F7 touches Black F6 from above: G7 and E7 reach around it.
-    let b = position(13, &["F6"], &["F7"]);
-    let inp = input(&b, Black);
-    assert!(fired(&inp, "G7", "hane").unwrap() > 0.0);
-    assert!(fired(&inp, "E7", "hane").is_some());
-    assert_eq!(fired(&inp, "G5", "hane"), None);
-    assert!(h(&inp, "G7") > h(&inp, "G5"));
-}
-
-#[test]
-fn other_shape_rules_fire() {
-    // E4 joins Black D4 and F4; with White E5 peeping at it, it is a peep-connect.
-    let peep = position(13, &["D4", "F4"], &["E5"]);
-    assert!(fired(&input(&peep, Black), "E4", "peep_connect").unwrap() > 0.0);
-    let calm = position(13, &["D4", "F4"], &[]);
-    assert!(fired(&input(&calm, Black), "E4", "connect").unwrap() > 0.0);
-    // D6 separates White C6 and E6; C7 touches C6 only.
-    let x = position(13, &["D5"], &["E6", "C6"]);
-    assert!(fired(&input(&x, Black), "D6", "cut").unwrap() > 0.0);
-    assert_eq!(fired(&input(&x, Black), "C7", "cut"), None);
-    // Bad kogeima: F7 is a knight's move from Black E5 with White already on E6.
-    let k = position(13, &["E5"], &["E6"]);
-    assert!(fired(&input(&k, Black), "F7", "bad_kogeima").unwrap() < 0.0);
-    assert_eq!(fired(&input(&k, Black), "D3", "bad_kogeima"), None);
-    // Wall: E6 extends Black E5 alongside White F5-F6.
-    let w = position(13, &["E5"], &["F5", "F6"]);
-    assert!(fired(&input(&w, Black), "E6", "wall").unwrap() > 0.0);
-}
-
-#[test]
 fn an_atari_is_worth_more_with_a_ko_on_the_board() {
     // Black C2 takes the ko at B2; White then ataris Black G7 (liberties G6 and H7).
     let mut b = position(
@@ -256,47 +186,6 @@ fn pass_is_negative() {
     PriorEval::new().evaluate(&Params::default(), &input(&b, Black), &[PASS], &mut out);
     assert!(out[0] < 0.0);
     assert_eq!(out[0], Params::default().prior_pass);
-}
-
-#[test]
-fn ownership_near_one_third_gets_a_bonus() {
-    let b = Board::new(19);
-    let mut own = vec![0.0f32; b.len()];
-    // For White, -own is White's share: a point White owns 1/3 of the time has own = 1/3.
-    own[at(&b, "D4").idx()] = 1.0 / 3.0;
-    own[at(&b, "Q16").idx()] = -1.0;
-    let inp = PriorInput {
-        ownership: Some(&own),
-        ..input(&b, White)
-    };
-    let bonus = fired(&inp, "D4", "ownership").unwrap();
-    assert!((bonus - Params::default().prior_ownership).abs() < 1e-6);
-    assert_eq!(fired(&inp, "Q16", "ownership"), None);
-    assert!(h(&inp, "D4") > h(&inp, "Q16"));
-    // A share of 1/2, halfway from 1/3 to 2/3: half the bonus.
-    own[at(&b, "D4").idx()] = 0.0;
-    let inp = PriorInput {
-        ownership: Some(&own),
-        ..input(&b, White)
-    };
-    assert!((fired(&inp, "D4", "ownership").unwrap() - bonus / 2.0).abs() < 1e-6);
-}
-
-#[test]
-fn closeness_to_the_last_two_moves() {
-    let b = position(19, &["D4"], &["Q16"]);
-    let inp = PriorInput {
-        last: Some(at(&b, "Q16")),
-        prev: Some(at(&b, "D4")),
-        ..input(&b, Black)
-    };
-    let p = Params::default();
-    assert_eq!(fired(&inp, "R17", "near_last"), Some(p.prior_near_last));
-    assert_eq!(
-        fired(&inp, "E6", "near_prev"),
-        Some(p.prior_near_prev * 0.5)
-    );
-    assert_eq!(fired(&inp, "K10", "near_last"), None);
 }
 
 #[test]
@@ -361,47 +250,4 @@ fn zero_weights_silence_every_term() {
     }
     let (_, out) = all_moves(&inp, &p);
     assert!(out.iter().all(|&v| v == 0.0));
-}
-
-/// Microseconds per `evaluate` of all legal moves: run by hand with
-/// `cargo test --release --lib search::prior::tests::timing -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn timing() {
-    use std::time::Instant;
-    let mid = crate::bench::midgame_19();
-    let mut g9 = crate::board::Game::new(9, 7.0);
-    for v in [
-        "E5", "C4", "G5", "D6", "F3", "E4", "D4", "F6", "E6", "F5", "G4", "C6", "B5",
-    ] {
-        let c = g9.to_play();
-        let m = g9.board().parse_move(v).unwrap();
-        g9.play(c, m).unwrap();
-    }
-    let p = Params::default();
-    for g in [&g9, &mid] {
-        let b = g.board();
-        let own = vec![0.1f32; b.len()];
-        let inp = PriorInput {
-            last: Some(at(b, "E5")),
-            prev: Some(at(b, "D4")),
-            ownership: Some(&own),
-            ..input(b, g.to_play())
-        };
-        let (moves, _) = all_moves(&inp, &p);
-        let mut out = vec![0.0; moves.len()];
-        let mut eval = PriorEval::new();
-        let n = 20_000;
-        let start = Instant::now();
-        for _ in 0..n {
-            eval.evaluate(&p, &inp, &moves, &mut out);
-        }
-        let us = start.elapsed().as_secs_f64() * 1e6 / n as f64;
-        println!(
-            "{}x{}: {} moves, {us:.2} us per evaluate",
-            b.size(),
-            b.size(),
-            moves.len()
-        );
-    }
 }
