@@ -134,7 +134,8 @@ fn timing() {
         g9.play(c, m).unwrap();
     }
     let p = Params::default();
-    for g in [&g9, &mid] {
+    let empty = crate::board::Game::new(19, 7.5);
+    for g in [&g9, &mid, &empty] {
         let b = g.board();
         let own = vec![0.1f32; b.len()];
         let inp = PriorInput {
