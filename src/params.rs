@@ -165,6 +165,56 @@ params! {
     capture_rate: f32 = 1.0, [0.0, 1.0];
     /// Random moves may not self-atari a string of more than this many stones.
     selfatari_max_stones: u32 = 3, [0, 1000];
+    /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.
+    prior_pattern: f32 = 0.25, [-1.0, 1.0];
+    /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)).
+    prior_capture: f32 = 0.5, [-1.0, 1.0];
+    /// Prior H(d): extra for a capture next to an own string in atari (it saves it), scaled alike.
+    prior_capture_save: f32 = 0.3, [-1.0, 1.0];
+    /// Prior H(d): extending an own string out of atari to 3+ liberties or out of the ladder.
+    prior_extend: f32 = 0.5, [-1.0, 1.0];
+    /// Prior H(d): extending out of atari into a ladder that still works (negative: a malus).
+    prior_extend_ladder: f32 = -0.4, [-1.0, 1.0];
+    /// Prior H(d): an atari, a liberty of an enemy string with two (MoGo's "threat").
+    prior_atari: f32 = 0.15, [-1.0, 1.0];
+    /// Prior H(d): extra for an atari while a ko is on the board (a ko threat).
+    prior_atari_ko: f32 = 0.15, [-1.0, 1.0];
+    /// Prior H(d): self-atari of 3+ stones (negative); 2 stones weigh 2/3, a throw-in stone 1/3.
+    prior_self_atari: f32 = -0.6, [-1.0, 1.0];
+    /// Prior H(d): a move on the first line ("line of death") far from all stones.
+    prior_line1: f32 = -0.3, [-1.0, 1.0];
+    /// Prior H(d): a move on the second line far from all stones.
+    prior_line2: f32 = -0.1, [-1.0, 1.0];
+    /// Prior H(d): a move on the third line ("territory line") far from all stones.
+    prior_line3: f32 = 0.15, [-1.0, 1.0];
+    /// Prior H(d): a move on the fourth line far from all stones.
+    prior_line4: f32 = 0.1, [-1.0, 1.0];
+    /// Prior H(d): scale of the line terms on boards under 13x13 (the edge matters less there).
+    prior_line_small: f32 = 0.5, [0.0, 1.0];
+    /// Prior H(d): near the opponent's last move (full up to gridcular distance 3, none from 7).
+    prior_near_last: f32 = 0.15, [-1.0, 1.0];
+    /// Prior H(d): near our own previous move, with the same distance kernel.
+    prior_near_prev: f32 = 0.08, [-1.0, 1.0];
+    /// Prior H(d): where the playouts give the mover about 1/3 of the ownership (none at 0, 2/3).
+    prior_ownership: f32 = 0.1, [-1.0, 1.0];
+    /// Prior H(d): smallest board size for the shape rules (hane, connect, wall, cut, ...).
+    prior_shape_min_size: usize = 13, [2, 26];
+    /// Prior H(d): hane, reaching around an enemy stone that touches our diagonal stone.
+    prior_hane: f32 = 0.1, [-1.0, 1.0];
+    /// Prior H(d): joining two own strings with no enemy stone around.
+    prior_connect: f32 = 0.05, [-1.0, 1.0];
+    /// Prior H(d): joining two own strings where an enemy stone peeps (threatens the cut).
+    prior_peep_connect: f32 = 0.2, [-1.0, 1.0];
+    /// Prior H(d): extending an own stone alongside enemy stones, off the first two lines.
+    prior_wall: f32 = 0.05, [-1.0, 1.0];
+    /// Prior H(d): knight's move from an own stone with an enemy stone already between them.
+    prior_bad_kogeima: f32 = -0.15, [-1.0, 1.0];
+    /// Prior H(d): empty triangle of own stones with no enemy stone around (negative: a malus).
+    prior_empty_triangle: f32 = -0.2, [-1.0, 1.0];
+    /// Prior H(d): cut, a move touching two different enemy strings (that it keeps apart).
+    prior_cut: f32 = 0.1, [-1.0, 1.0];
+    /// Prior H(d) of the pass move (the tree's pass child).
+    prior_pass: f32 = -0.5, [-1.0, 1.0];
     /// Playouts of the search behind `final_status_list` when no playout limit is configured.
     status_playouts: u64 = 1000, [1, 10_000_000];
     /// Longest the search behind `final_status_list` may take, in seconds (the controller waits).

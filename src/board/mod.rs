@@ -24,6 +24,6 @@ pub use shape::{CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, NEIGHBO
 pub use symmetry::Symmetry;
 
 #[cfg(test)]
-mod diagram;
+pub(crate) mod diagram;
 #[cfg(test)]
 mod tests;

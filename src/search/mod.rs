@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use tree::{NODE_BYTES, PASS, Tree};
 use worker::{Shared, Worker};
 
+pub mod prior;
 mod reuse;
 pub mod score;
 mod snapshot;

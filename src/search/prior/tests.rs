@@ -1,0 +1,253 @@
+//! Hand-made positions for the tactical terms, the pass, the clamp and `explain`; the
+//! helpers the other test file shares.
+
+use super::*;
+use crate::board::Move;
+use crate::board::diagram::{at, board};
+use Color::{Black, White};
+
+/// A board of `size` from vertex lists, drawn as a diagram for `board`.
+pub(super) fn position(size: usize, black: &[&str], white: &[&str]) -> Board {
+    let mut rows = vec![vec!['.'; size]; size];
+    let probe = Board::new(size);
+    for (stones, ch) in [(black, 'X'), (white, 'O')] {
+        for v in stones {
+            let (c, r) = probe.col_row(at(&probe, v));
+            rows[size - 1 - r][c] = ch;
+        }
+    }
+    let text: Vec<String> = rows.into_iter().map(String::from_iter).collect();
+    board(&text.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+pub(super) fn input(b: &Board, me: Color) -> PriorInput<'_> {
+    PriorInput {
+        board: b,
+        to_play: me,
+        last: None,
+        prev: None,
+        ownership: None,
+    }
+}
+
+/// H of the move on vertex `v` with the default parameters.
+pub(super) fn h(inp: &PriorInput, v: &str) -> f32 {
+    let mut out = [0.0];
+    let mv = at(inp.board, v).0;
+    PriorEval::new().evaluate(&Params::default(), inp, &[mv], &mut out);
+    out[0]
+}
+
+/// The terms of the move on vertex `v` with the default parameters.
+pub(super) fn terms(inp: &PriorInput, v: &str) -> Vec<(&'static str, f32)> {
+    PriorEval::new().explain(&Params::default(), inp, at(inp.board, v).0)
+}
+
+pub(super) fn fired(inp: &PriorInput, v: &str, name: &str) -> Option<f32> {
+    terms(inp, v).iter().find(|t| t.0 == name).map(|t| t.1)
+}
+
+/// All legal moves of the side to move (and pass), with their H.
+pub(super) fn all_moves(inp: &PriorInput, params: &Params) -> (Vec<u16>, Vec<f32>) {
+    let b = inp.board;
+    let mut moves: Vec<u16> = b
+        .points()
+        .filter(|&p| b.is_legal(inp.to_play, p))
+        .map(|p| p.0)
+        .collect();
+    moves.push(PASS);
+    let mut out = vec![0.0; moves.len()];
+    PriorEval::new().evaluate(params, inp, &moves, &mut out);
+    (moves, out)
+}
+
+#[test]
+fn capturing_a_big_string_is_the_best_move() {
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X X X . . . .",
+        ". X O O O . . . .",
+        ". . X X X . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let inp = input(&b, Black);
+    let f4 = h(&inp, "F4");
+    assert!(fired(&inp, "F4", "capture").unwrap() > 0.3);
+    assert!(f4 > h(&inp, "H8") + 0.3, "{f4} {:?}", terms(&inp, "H8"));
+    let (moves, out) = all_moves(&inp, &Params::default());
+    let best = moves[out
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .unwrap()
+        .0];
+    assert_eq!(best, at(&b, "F4").0);
+}
+
+/// Black C7 is in atari (liberty C6) and White D7, next to it, is in atari (liberty D6);
+/// White J1 is in atari elsewhere (liberty J2).
+fn save_position() -> Board {
+    position(9, &["C7", "D8", "E7", "H1"], &["B7", "C8", "D7", "J1"])
+}
+
+#[test]
+fn a_capture_that_saves_outranks_a_plain_capture() {
+    let b = save_position();
+    let inp = input(&b, Black);
+    assert!(fired(&inp, "D6", "capture_save").unwrap() > 0.0);
+    assert!(fired(&inp, "J2", "capture").is_some());
+    assert_eq!(fired(&inp, "J2", "capture_save"), None);
+    assert!(
+        h(&inp, "D6") > h(&inp, "J2"),
+        "{:?} {:?}",
+        terms(&inp, "D6"),
+        terms(&inp, "J2")
+    );
+    // Extending C7 to C6 gets three liberties: a bonus too.
+    assert!(fired(&inp, "C6", "extend").unwrap() > 0.0);
+}
+
+#[test]
+fn self_atari_is_penalised_more_for_bigger_strings() {
+    // Black A2-B2-C2 has the liberties A1 and B1: B1 leaves 4 stones in atari. J8, between
+    // White H8 and J7, is a one-stone throw-in with the liberty J9 only.
+    let b = position(
+        9,
+        &["A2", "B2", "C2", "G6", "H7"],
+        &["A3", "B3", "C3", "D2", "C1", "G7", "H8", "J7"],
+    );
+    let inp = input(&b, Black);
+    let big = fired(&inp, "B1", "self_atari").unwrap();
+    assert!(big <= -0.5, "{big}");
+    let small = fired(&inp, "J8", "self_atari").unwrap();
+    assert!(small < 0.0 && small > big, "{small} {big}");
+    assert!(h(&inp, "B1") < h(&inp, "E5"));
+    assert_eq!(fired(&inp, "E5", "self_atari"), None);
+}
+
+/// White C3 in atari (liberty D3) against Black B3, C4, C2, D2: the extension D3 gets two
+/// liberties and the ladder runs towards the upper right.
+const LADDER_9: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . X . . . . . .",
+    ". X O . . . . . .",
+    ". . X X . . . . .",
+    ". . . . . . . . .",
+];
+
+#[test]
+fn escaping_a_broken_ladder_outranks_escaping_into_a_working_one() {
+    let ladder = board(&LADDER_9);
+    assert!(ladder.ladder_captures(at(&ladder, "C3")));
+    let mut broken = board(&LADDER_9);
+    broken.play(White, Move::Play(at(&broken, "G7"))).unwrap();
+    broken.pass();
+    assert!(!broken.ladder_captures(at(&broken, "C3")));
+    let (li, bi) = (input(&ladder, White), input(&broken, White));
+    assert!(fired(&li, "D3", "extend_ladder").unwrap() < 0.0);
+    assert_eq!(fired(&li, "D3", "extend"), None);
+    assert!(fired(&bi, "D3", "extend").unwrap() > 0.0);
+    assert_eq!(fired(&bi, "D3", "extend_ladder"), None);
+    assert!(h(&bi, "D3") > h(&li, "D3") + 0.3);
+}
+
+#[test]
+fn an_atari_is_worth_more_with_a_ko_on_the_board() {
+    // Black C2 takes the ko at B2; White then ataris Black G7 (liberties G6 and H7).
+    let mut b = position(
+        9,
+        &["B3", "A2", "B1", "G7"],
+        &["C3", "D2", "C1", "B2", "G8", "F7"],
+    );
+    b.play(Black, Move::Play(at(&b, "C2"))).unwrap();
+    assert!(b.ko().is_some());
+    let with_ko = input(&b, White);
+    assert!(fired(&with_ko, "G6", "atari").unwrap() > 0.0);
+    assert!(fired(&with_ko, "G6", "atari_ko").unwrap() > 0.0);
+    let mut calm = b.clone();
+    calm.pass();
+    let without = input(&calm, White);
+    assert_eq!(fired(&without, "G6", "atari_ko"), None);
+    assert!(h(&with_ko, "G6") > h(&without, "G6"));
+}
+
+#[test]
+fn pass_is_negative() {
+    let b = Board::new(9);
+    let mut out = [0.0];
+    PriorEval::new().evaluate(&Params::default(), &input(&b, Black), &[PASS], &mut out);
+    assert!(out[0] < 0.0);
+    assert_eq!(out[0], Params::default().prior_pass);
+}
+
+#[test]
+fn h_is_clamped_and_explain_sums_to_evaluate() {
+    let b = save_position();
+    let inp = PriorInput {
+        last: Some(at(&b, "C8")),
+        ..input(&b, Black)
+    };
+    let mut big = Params::default();
+    for name in ["prior_capture", "prior_capture_save", "prior_near_last"] {
+        big.set(name, "1").unwrap();
+    }
+    let mut eval = PriorEval::new();
+    let sum: f32 = eval
+        .explain(&big, &inp, at(&b, "D6").0)
+        .iter()
+        .map(|t| t.1)
+        .sum();
+    assert!(sum > 1.0);
+    let mut out = [0.0];
+    eval.evaluate(&big, &inp, &[at(&b, "D6").0], &mut out);
+    assert_eq!(out[0], 1.0);
+    // Everywhere, on several positions, explain and evaluate agree (up to the clamp).
+    let game = crate::bench::midgame_19();
+    let ladder = board(&LADDER_9);
+    let own = vec![0.2f32; game.board().len()];
+    let cases = [
+        inp,
+        input(&ladder, White),
+        PriorInput {
+            last: Some(at(game.board(), "K10")),
+            prev: Some(at(game.board(), "D4")),
+            ownership: Some(&own),
+            ..input(game.board(), game.to_play())
+        },
+    ];
+    let p = Params::default();
+    for inp in &cases {
+        let (moves, out) = all_moves(inp, &p);
+        for (&mv, &v) in moves.iter().zip(&out) {
+            let terms = eval.explain(&p, inp, mv);
+            let sum: f32 = terms.iter().map(|t| t.1).sum();
+            assert!(
+                (sum.clamp(-1.0, 1.0) - v).abs() < 1e-5,
+                "{mv}: {terms:?} vs {v}"
+            );
+            assert!((-1.0..=1.0).contains(&v));
+        }
+    }
+}
+
+#[test]
+fn zero_weights_silence_every_term() {
+    let b = save_position();
+    let inp = input(&b, Black);
+    let mut p = Params::default();
+    for info in Params::default().describe() {
+        if info.name.starts_with("prior_") && info.min < 0.0 {
+            p.set(info.name, "0").unwrap();
+        }
+    }
+    let (_, out) = all_moves(&inp, &p);
+    assert!(out.iter().all(|&v| v == 0.0));
+}

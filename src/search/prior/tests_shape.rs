@@ -1,0 +1,163 @@
+//! Hand-made positions for the positional terms: line, shapes, distances, ownership; and
+//! the timing run by hand.
+
+use super::tests::{all_moves, fired, h, input, position};
+use super::*;
+use crate::board::diagram::at;
+use Color::{Black, White};
+
+#[test]
+fn third_line_beats_first_line_on_an_empty_19x19() {
+    let b = Board::new(19);
+    let inp = input(&b, Black);
+    let (l1, l2, l3, l4, l10) = (
+        h(&inp, "K1"),
+        h(&inp, "K2"),
+        h(&inp, "K3"),
+        h(&inp, "K4"),
+        h(&inp, "K10"),
+    );
+    assert!(
+        l3 > l4 && l4 > l10 && l10 > l2 && l2 > l1,
+        "{l1} {l2} {l3} {l4} {l10}"
+    );
+    assert!(l1 < 0.0 && l3 > 0.0);
+    // On 9x9 the same terms are milder.
+    let s = Board::new(9);
+    let small = input(&s, Black);
+    assert!(h(&small, "C5") > 0.0 && h(&small, "C5") < l3);
+    // Next to a stone the line does not count.
+    let n = position(19, &["K3"], &[]);
+    assert_eq!(fired(&input(&n, Black), "K2", "line2"), None);
+}
+
+#[test]
+fn empty_triangle_is_penalised() {
+    let b = position(13, &["E5", "E6"], &[]);
+    let inp = input(&b, Black);
+    assert!(fired(&inp, "F6", "empty_triangle").unwrap() < 0.0);
+    assert_eq!(fired(&inp, "E7", "empty_triangle"), None);
+    assert!(h(&inp, "F6") < h(&inp, "E7"));
+    // With an enemy stone around it is a fighting shape, not an empty triangle.
+    let f = position(13, &["E5", "E6"], &["G6"]);
+    assert_eq!(fired(&input(&f, Black), "F6", "empty_triangle"), None);
+    // The rules do not apply under prior_shape_min_size.
+    let s = position(9, &["E5", "E6"], &[]);
+    assert_eq!(fired(&input(&s, Black), "F6", "empty_triangle"), None);
+}
+
+#[test]
+fn hane_gets_a_bonus() {
+    // White F7 touches Black F6 from above: G7 and E7 reach around it.
+    let b = position(13, &["F6"], &["F7"]);
+    let inp = input(&b, Black);
+    assert!(fired(&inp, "G7", "hane").unwrap() > 0.0);
+    assert!(fired(&inp, "E7", "hane").is_some());
+    assert_eq!(fired(&inp, "G5", "hane"), None);
+    assert!(h(&inp, "G7") > h(&inp, "G5"));
+}
+
+#[test]
+fn other_shape_rules_fire() {
+    // E4 joins Black D4 and F4; with White E5 peeping at it, it is a peep-connect.
+    let peep = position(13, &["D4", "F4"], &["E5"]);
+    assert!(fired(&input(&peep, Black), "E4", "peep_connect").unwrap() > 0.0);
+    let calm = position(13, &["D4", "F4"], &[]);
+    assert!(fired(&input(&calm, Black), "E4", "connect").unwrap() > 0.0);
+    // D6 separates White C6 and E6; C7 touches C6 only.
+    let x = position(13, &["D5"], &["E6", "C6"]);
+    assert!(fired(&input(&x, Black), "D6", "cut").unwrap() > 0.0);
+    assert_eq!(fired(&input(&x, Black), "C7", "cut"), None);
+    // Bad kogeima: F7 is a knight's move from Black E5 with White already on E6.
+    let k = position(13, &["E5"], &["E6"]);
+    assert!(fired(&input(&k, Black), "F7", "bad_kogeima").unwrap() < 0.0);
+    assert_eq!(fired(&input(&k, Black), "D3", "bad_kogeima"), None);
+    // Wall: E6 extends Black E5 alongside White F5-F6.
+    let w = position(13, &["E5"], &["F5", "F6"]);
+    assert!(fired(&input(&w, Black), "E6", "wall").unwrap() > 0.0);
+}
+
+#[test]
+fn ownership_near_one_third_gets_a_bonus() {
+    let b = Board::new(19);
+    let mut own = vec![0.0f32; b.len()];
+    // For White, -own is White's share: a point White owns 1/3 of the time has own = 1/3.
+    own[at(&b, "D4").idx()] = 1.0 / 3.0;
+    own[at(&b, "Q16").idx()] = -1.0;
+    let inp = PriorInput {
+        ownership: Some(&own),
+        ..input(&b, White)
+    };
+    let bonus = fired(&inp, "D4", "ownership").unwrap();
+    assert!((bonus - Params::default().prior_ownership).abs() < 1e-6);
+    assert_eq!(fired(&inp, "Q16", "ownership"), None);
+    assert!(h(&inp, "D4") > h(&inp, "Q16"));
+    // A share of 1/2, halfway from 1/3 to 2/3: half the bonus.
+    own[at(&b, "D4").idx()] = 0.0;
+    let inp = PriorInput {
+        ownership: Some(&own),
+        ..input(&b, White)
+    };
+    assert!((fired(&inp, "D4", "ownership").unwrap() - bonus / 2.0).abs() < 1e-6);
+}
+
+#[test]
+fn closeness_to_the_last_two_moves() {
+    let b = position(19, &["D4"], &["Q16"]);
+    let inp = PriorInput {
+        last: Some(at(&b, "Q16")),
+        prev: Some(at(&b, "D4")),
+        ..input(&b, Black)
+    };
+    let p = Params::default();
+    assert_eq!(fired(&inp, "R17", "near_last"), Some(p.prior_near_last));
+    assert_eq!(
+        fired(&inp, "E6", "near_prev"),
+        Some(p.prior_near_prev * 0.5)
+    );
+    assert_eq!(fired(&inp, "K10", "near_last"), None);
+}
+
+/// Microseconds per `evaluate` of all legal moves: run by hand with
+/// `cargo test --release --lib search::prior::tests_shape::timing -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn timing() {
+    use std::time::Instant;
+    let mid = crate::bench::midgame_19();
+    let mut g9 = crate::board::Game::new(9, 7.0);
+    for v in [
+        "E5", "C4", "G5", "D6", "F3", "E4", "D4", "F6", "E6", "F5", "G4", "C6", "B5",
+    ] {
+        let c = g9.to_play();
+        let m = g9.board().parse_move(v).unwrap();
+        g9.play(c, m).unwrap();
+    }
+    let p = Params::default();
+    let empty = crate::board::Game::new(19, 7.5);
+    for g in [&g9, &mid, &empty] {
+        let b = g.board();
+        let own = vec![0.1f32; b.len()];
+        let inp = PriorInput {
+            last: Some(at(b, "E5")),
+            prev: Some(at(b, "D4")),
+            ownership: Some(&own),
+            ..input(b, g.to_play())
+        };
+        let (moves, _) = all_moves(&inp, &p);
+        let mut out = vec![0.0; moves.len()];
+        let mut eval = PriorEval::new();
+        let n = 20_000;
+        let start = Instant::now();
+        for _ in 0..n {
+            eval.evaluate(&p, &inp, &moves, &mut out);
+        }
+        let us = start.elapsed().as_secs_f64() * 1e6 / n as f64;
+        println!(
+            "{}x{}: {} moves, {us:.2} us per evaluate",
+            b.size(),
+            b.size(),
+            moves.len()
+        );
+    }
+}
