@@ -67,6 +67,8 @@ pub struct Searcher {
     tree: Tree,
     /// The position the tree's root stands for, when the tree may be reused.
     root: Option<reuse::RootKey>,
+    /// The ownership found by the last search of this game, for the prior.
+    ownership: Option<Vec<f32>>,
 }
 
 impl Searcher {
@@ -88,6 +90,7 @@ impl Searcher {
             workers,
             tree: Tree::new(nodes),
             root: None,
+            ownership: None,
         }
     }
 
@@ -112,9 +115,10 @@ impl Searcher {
         self.tree.capacity()
     }
 
-    /// Forgets the tree: the next search starts from scratch.
+    /// Forgets the tree and the last ownership: the next search starts from scratch.
     pub fn clear(&mut self) {
         self.root = None;
+        self.ownership = None;
     }
 
     /// Searches the current position of `game` for `to_play` until a limit is reached or
@@ -162,6 +166,7 @@ impl Searcher {
             limit,
             done: AtomicBool::new(false),
             stop,
+            ownership: self.ownership.as_deref(),
         };
         let points = game.board().len();
         for (i, w) in self.workers.iter_mut().enumerate() {
@@ -213,6 +218,7 @@ impl Searcher {
         r.tree_nodes = self.tree.len();
         r.tree_full = self.tree.is_full();
         self.root = Some(reuse::RootKey::of(game, to_play));
+        self.ownership = (playouts > 0).then(|| r.ownership.clone());
         r
     }
 
@@ -221,11 +227,12 @@ impl Searcher {
     /// moves illegal in the game (positional superko) are excluded. Returns the root visits
     /// kept from earlier searches.
     fn prepare_root(&mut self, game: &Game, to_play: Color) -> u64 {
-        match self
-            .root
-            .take()
-            .and_then(|k| k.follow(&self.tree, game, to_play))
-        {
+        let key = self.root.take();
+        if !key.as_ref().is_some_and(|k| k.same_game(game)) {
+            // Another game's ownership would mislead the prior (or not even fit the board).
+            self.ownership = None;
+        }
+        match key.and_then(|k| k.follow(&self.tree, game, to_play)) {
             Some(n) if n != self.tree.root() => self.tree.reroot(n),
             Some(_) => {}
             None => self.tree.reset(),
@@ -241,8 +248,22 @@ impl Searcher {
                 .map(|p| p.0)
                 .collect();
             moves.push(PASS);
+            let (last, prev) = worker::last_two_moves(&[], game);
+            let input = prior::PriorInput {
+                board,
+                to_play,
+                last,
+                prev,
+                ownership: self.ownership.as_deref(),
+            };
             let mut priors = Vec::new();
-            worker::fill_priors(&moves, &mut priors);
+            worker::fill_priors(
+                &mut prior::PriorEval::new(),
+                &self.params,
+                &input,
+                &moves,
+                &mut priors,
+            );
             if !self.tree.expand(root, &moves, &priors) {
                 // Not even the root's children fit: start over in an empty tree.
                 self.tree.reset();

@@ -25,16 +25,19 @@ impl RootKey {
         }
     }
 
+    /// Whether `game` is the same game (size, komi, start position), whatever its moves.
+    pub fn same_game(&self, game: &Game) -> bool {
+        self.size == game.size()
+            && self.komi == game.komi().to_bits()
+            && self.initial == game.initial().hash()
+    }
+
     /// The node of `tree` for `game`'s current position with `to_play` to move, when the game
     /// continues this key's position by moves the tree holds (alternating colours); `None`
     /// when the tree cannot be reused (new game, undo, other komi, unexplored moves).
     pub fn follow(&self, tree: &Tree, game: &Game, to_play: Color) -> Option<usize> {
         let moves = game.moves();
-        if self.size != game.size()
-            || self.komi != game.komi().to_bits()
-            || self.initial != game.initial().hash()
-            || !moves.starts_with(&self.moves)
-        {
+        if !self.same_game(game) || !moves.starts_with(&self.moves) {
             return None;
         }
         let mut node = tree.root();

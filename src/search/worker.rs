@@ -1,6 +1,7 @@
 //! One search thread: descends the shared tree by the MoGo score, creates children, runs a
 //! playout and backs up online and AMAF statistics.
 
+use super::prior::{PriorEval, PriorInput};
 use super::score::{self, Coefs};
 use super::tree::{ONE_VISIT, PASS, Tree};
 use crate::board::{Board, Color, Game, Move, Point};
@@ -39,6 +40,8 @@ pub struct Shared<'a> {
     pub done: AtomicBool,
     /// The caller's stop flag (an arriving GTP command).
     pub stop: &'a AtomicBool,
+    /// Ownership from the previous search, for the prior (`None` when there is none).
+    pub ownership: Option<&'a [f32]>,
 }
 
 impl Shared<'_> {
@@ -59,6 +62,7 @@ pub struct Worker {
     amaf: Vec<u8>,
     moves_buf: Vec<u16>,
     priors_buf: Vec<f32>,
+    prior: PriorEval,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
     pub ownership: Vec<i32>,
     /// Playouts run in the current search.
@@ -77,6 +81,7 @@ impl Worker {
             amaf: Vec::new(),
             moves_buf: Vec::new(),
             priors_buf: Vec::new(),
+            prior: PriorEval::new(),
             ownership: Vec::new(),
             playouts: 0,
         }
@@ -186,20 +191,27 @@ impl Worker {
             }
         }
         self.moves_buf.push(PASS);
-        fill_priors(&self.moves_buf, &mut self.priors_buf);
+        let (last, prev) = self.last_two_moves(sh.game);
+        let input = PriorInput {
+            board: &self.board,
+            to_play: c,
+            last,
+            prev,
+            ownership: sh.ownership,
+        };
+        fill_priors(
+            &mut self.prior,
+            sh.params,
+            &input,
+            &self.moves_buf,
+            &mut self.priors_buf,
+        );
         sh.tree.expand(node, &self.moves_buf, &self.priors_buf);
     }
 
-    /// The last two moves before the playout starts (tree moves, then the game's), as points;
-    /// `None` for a pass or when there is no such move.
+    /// The last two moves before the playout starts (tree moves, then the game's).
     fn last_two_moves(&self, game: &Game) -> (Option<Point>, Option<Point>) {
-        let tree = self.tree_moves.iter().rev().map(|&(m, _)| m);
-        let played = game.moves().iter().rev().map(|&(_, m)| match m {
-            Move::Play(p) => p.0,
-            Move::Pass => PASS,
-        });
-        let mut all = tree.chain(played).map(|m| (m != PASS).then_some(Point(m)));
-        (all.next().flatten(), all.next().flatten())
+        last_two_moves(&self.tree_moves, game)
     }
 
     /// Adds the final owner of every point to the ownership sums.
@@ -274,10 +286,33 @@ impl Default for Worker {
     }
 }
 
-/// The priors H(d) of new children, on the win-rate scale.
-pub fn fill_priors(moves: &[u16], out: &mut Vec<f32>) {
+/// The last two moves after `tree_moves` were played in `game` (tree moves first, then the
+/// game's), as points; `None` for a pass or when there is no such move.
+pub fn last_two_moves(tree_moves: &[(u16, Color)], game: &Game) -> (Option<Point>, Option<Point>) {
+    let tree = tree_moves.iter().rev().map(|&(m, _)| m);
+    let played = game.moves().iter().rev().map(|&(_, m)| match m {
+        Move::Play(p) => p.0,
+        Move::Pass => PASS,
+    });
+    let mut all = tree.chain(played).map(|m| (m != PASS).then_some(Point(m)));
+    (all.next().flatten(), all.next().flatten())
+}
+
+/// Writes the priors H(d) of new children for `moves` (on the win-rate scale, in [0, 1]) to
+/// `out`: the prior module's value h in [-1, 1] mapped to 0.5 + h / 2.
+pub fn fill_priors(
+    eval: &mut PriorEval,
+    params: &Params,
+    input: &PriorInput,
+    moves: &[u16],
+    out: &mut Vec<f32>,
+) {
     out.clear();
-    out.extend(moves.iter().map(|&m| if m == PASS { 0.1 } else { 0.5 }));
+    out.resize(moves.len(), 0.0);
+    eval.evaluate(params, input, moves, out);
+    for h in out.iter_mut() {
+        *h = 0.5 + 0.5 * h.clamp(-1.0, 1.0);
+    }
 }
 
 /// The child of `n` (children `kids`) with the best score; excluded children are skipped.
