@@ -100,8 +100,19 @@ pub fn heavy_pps(size: usize, seconds: f64, params: &Params) -> f64 {
 /// Playouts per second inside fixed-playout searches from the empty board of `size`,
 /// repeated for about `seconds`, one thread.
 pub fn search_pps(size: usize, seconds: f64, playouts_per_search: u64, params: &Params) -> f64 {
+    search_pps_threads(size, seconds, playouts_per_search, params, 1)
+}
+
+/// `search_pps` with `threads` threads sharing the tree.
+pub fn search_pps_threads(
+    size: usize,
+    seconds: f64,
+    playouts_per_search: u64,
+    params: &Params,
+    threads: usize,
+) -> f64 {
     let game = Game::new(size, 7.5);
-    let mut searcher = Searcher::new(params.clone(), 1, 1);
+    let mut searcher = Searcher::new(params.clone(), 1, threads);
     let limits = Limits {
         playouts: Some(playouts_per_search),
         ..Limits::default()
@@ -141,7 +152,7 @@ pub fn run(seconds: f64, params: &Params) {
         heavy_playouts: true,
         ..p.clone()
     };
-    let figures: [(String, &dyn Fn() -> f64); 7] = [
+    let figures: [(String, &dyn Fn() -> f64); 12] = [
         ("light_pps_9x9".into(), &|| light_pps(9, s, p)),
         ("light_pps_19x19".into(), &|| light_pps(19, s, p)),
         ("heavy_pps_9x9".into(), &|| heavy_pps(9, s, p)),
@@ -151,6 +162,21 @@ pub fn run(seconds: f64, params: &Params) {
         }),
         ("search_pps_9x9".into(), &|| search_pps(9, s, 10_000, p)),
         ("search_pps_19x19".into(), &|| search_pps(19, s, 2_000, p)),
+        ("search_pps_9x9_t1".into(), &|| {
+            search_pps_threads(9, s, 20_000, p, 1)
+        }),
+        ("search_pps_9x9_t2".into(), &|| {
+            search_pps_threads(9, s, 20_000, p, 2)
+        }),
+        ("search_pps_19x19_t1".into(), &|| {
+            search_pps_threads(19, s, 5_000, p, 1)
+        }),
+        ("search_pps_19x19_t2".into(), &|| {
+            search_pps_threads(19, s, 5_000, p, 2)
+        }),
+        ("bytes_per_node".into(), &|| {
+            crate::search::bytes_per_node() as f64
+        }),
     ];
     print_figures(&figures);
 }

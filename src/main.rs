@@ -31,6 +31,14 @@ struct Cli {
     /// Less on stderr.
     #[arg(long, global = true)]
     quiet: bool,
+    /// Think on the opponent's time, until the next command arrives (off by default, for
+    /// fair matches).
+    #[arg(long, global = true)]
+    ponder: bool,
+    /// Memory for the search tree, e.g. `512M`, `4G` (a bare number is MiB; default: a
+    /// quarter of the machine's memory, at most 4G). When full, the tree stops growing.
+    #[arg(long = "max-memory", global = true, value_name = "SIZE")]
+    max_memory: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -71,6 +79,7 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
     if cli.threads == Some(0) {
         return Err("--threads must be at least 1".into());
     }
+    let max_memory = cli.max_memory.as_deref().map(parse_memory).transpose()?;
     let threads = cli
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -85,8 +94,43 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
         time_per_move: cli.time_per_move,
         threads,
         seed,
+        ponder: cli.ponder,
+        max_memory,
         ..EngineConfig::default()
     })
+}
+
+/// Bytes from a size such as `512M`, `4G`, `800K` or `256` (MiB); at least 1 MiB.
+fn parse_memory(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, "M"),
+    };
+    let shift = match unit
+        .trim()
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        _ => {
+            return Err(format!(
+                "--max-memory {s}: expected a size such as 512M or 4G"
+            ));
+        }
+    };
+    let n: f64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("--max-memory {s}: expected a size such as 512M or 4G"))?;
+    let bytes = n * (1u64 << shift) as f64;
+    if !(bytes >= (1 << 20) as f64 && bytes < 1e15) {
+        return Err(format!("--max-memory {s}: between 1M and 1000T"));
+    }
+    Ok(bytes as usize)
 }
 
 fn main() -> ExitCode {

@@ -22,6 +22,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// Longest a ponder may run with no input arriving, in seconds.
+const PONDER_MAX_SECONDS: u64 = 3600;
+
 /// Largest SGF file `loadsgf` reads.
 pub const MAX_SGF_BYTES: u64 = 16 << 20;
 
@@ -41,6 +44,10 @@ pub struct EngineConfig {
     /// Board size and komi of a new engine.
     pub size: usize,
     pub komi: f32,
+    /// Think on the opponent's time (`--ponder`).
+    pub ponder: bool,
+    /// Memory for the search tree in bytes (`--max-memory`); `None`: sized to the machine.
+    pub max_memory: Option<usize>,
 }
 
 impl Default for EngineConfig {
@@ -53,6 +60,8 @@ impl Default for EngineConfig {
             seed: 1,
             size: 19,
             komi: 7.5,
+            ponder: false,
+            max_memory: None,
         }
     }
 }
@@ -122,7 +131,14 @@ impl Engine {
         } else {
             7.5
         };
-        let searcher = Searcher::new(config.params.clone(), config.seed, config.threads.max(1));
+        let searcher = Searcher::with_memory(
+            config.params.clone(),
+            config.seed,
+            config.threads.max(1),
+            config
+                .max_memory
+                .unwrap_or_else(crate::search::default_memory),
+        );
         Engine {
             game: Game::new(size, komi),
             searcher,
@@ -419,6 +435,35 @@ impl Engine {
             mode == Mode::Cleanup,
             &self.config.params,
         ))
+    }
+
+    /// Thinks on the opponent's time (with `--ponder`) until the stop flag is set, which the
+    /// GTP front end does as soon as input arrives; the caller clears the flag before. The
+    /// tree is kept, so the next `genmove` goes on from the opponent's actual move. Does
+    /// nothing when pondering is off or the game is over; returns the playouts run.
+    pub fn ponder(&mut self) -> u64 {
+        if !self.config.ponder || self.game.is_over() {
+            return 0;
+        }
+        let to_play = self.game.to_play();
+        let limits = Limits {
+            time: Some(Duration::from_secs(PONDER_MAX_SECONDS)),
+            ..Limits::default()
+        };
+        let r = self
+            .searcher
+            .search(&self.game, to_play, &limits, &self.stop);
+        self.log(format_args!(
+            "pondered {} playouts in {:.2}s",
+            r.playouts,
+            r.elapsed.as_secs_f64()
+        ));
+        r.playouts
+    }
+
+    /// Whether pondering is on.
+    pub fn pondering(&self) -> bool {
+        self.config.ponder
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the

@@ -19,10 +19,46 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Lets a search run until the next input arrives (pondering, analysis): while `armed`, the
+/// reader thread sets `stop` for every line it passes on.
+pub struct InputSignal {
+    armed: AtomicBool,
+    stop: Arc<AtomicBool>,
+}
+
+impl InputSignal {
+    /// A signal that stops searches through `stop` (the engine's stop flag).
+    pub fn new(stop: Arc<AtomicBool>) -> Arc<InputSignal> {
+        Arc::new(InputSignal {
+            armed: AtomicBool::new(false),
+            stop,
+        })
+    }
+
+    /// Called by the reader after passing on a line.
+    fn input_arrived(&self) {
+        if self.armed.load(Ordering::SeqCst) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Runs `search` until input arrives on `rx` (at once if some is already waiting).
+    pub fn until_input<T>(&self, rx: &Receiver<Input>, search: impl FnOnce() -> T) -> Option<T> {
+        self.stop.store(false, Ordering::SeqCst);
+        self.armed.store(true, Ordering::SeqCst);
+        let r = if rx.is_empty() { Some(search()) } else { None };
+        self.armed.store(false, Ordering::SeqCst);
+        self.stop.store(false, Ordering::SeqCst);
+        r
+    }
+}
+
 /// The engine plus the protocol's own state.
 pub struct Session {
     engine: Engine,
     quit: bool,
+    /// Whether the last command was a move generation (pondering may follow it).
+    generated: bool,
 }
 
 impl Session {
@@ -31,6 +67,7 @@ impl Session {
         Session {
             engine,
             quit: false,
+            generated: false,
         }
     }
 
@@ -48,6 +85,10 @@ impl Session {
     pub fn handle_line(&mut self, raw: &str) -> Option<String> {
         let line = input::preprocess(raw);
         let cmd = input::parse(&line)?;
+        self.generated = matches!(
+            cmd.name.as_str(),
+            "genmove" | "kgs-genmove_cleanup" | "play" | "loadsgf"
+        );
         let id = cmd.id.as_deref();
         let (ok, text) = match self.execute(&cmd) {
             Ok(t) => (true, t),
@@ -88,11 +129,13 @@ impl Session {
 /// Reads `input` line by line on its own thread and sends the lines to `tx`; stops at the end
 /// of input or when nobody listens any more. It keeps reading while a command runs: a raw
 /// `# interrupt` line (GoGui's `gogui-interrupt`) sets `stop`, so a running search returns its
-/// best move at once; the line is not passed on (it is a comment, with no response).
+/// best move at once; the line is not passed on (it is a comment, with no response). Every
+/// line passed on is also reported to `signal`, which ends pondering and analysis.
 pub fn spawn_reader<R: Read + Send + 'static>(
     input: R,
     tx: Sender<Input>,
     stop: Option<Arc<AtomicBool>>,
+    signal: Option<Arc<InputSignal>>,
 ) -> io::Result<()> {
     std::thread::Builder::new()
         .name("gtp-reader".into())
@@ -111,6 +154,9 @@ pub fn spawn_reader<R: Read + Send + 'static>(
                         if tx.send(item).is_err() {
                             break;
                         }
+                        if let Some(s) = &signal {
+                            s.input_arrived();
+                        }
                     }
                     Ok(None) => break,
                     Err(e) => {
@@ -123,8 +169,14 @@ pub fn spawn_reader<R: Read + Send + 'static>(
     Ok(())
 }
 
-/// Answers commands from `rx` on `out` until `quit` or the end of input.
-pub fn serve<W: Write>(session: &mut Session, rx: &Receiver<Input>, out: &mut W) -> io::Result<()> {
+/// Answers commands from `rx` on `out` until `quit` or the end of input; with `signal`, the
+/// engine ponders between a move and the next command.
+pub fn serve<W: Write>(
+    session: &mut Session,
+    rx: &Receiver<Input>,
+    out: &mut W,
+    signal: Option<&InputSignal>,
+) -> io::Result<()> {
     for item in rx.iter() {
         if let Some(resp) = session.handle_input(&item) {
             out.write_all(resp.as_bytes())?;
@@ -132,6 +184,13 @@ pub fn serve<W: Write>(session: &mut Session, rx: &Receiver<Input>, out: &mut W)
         }
         if session.quit {
             break;
+        }
+        if let Some(sig) = signal
+            && session.generated
+            && session.engine.pondering()
+        {
+            session.generated = false;
+            sig.until_input(rx, || session.engine.ponder());
         }
     }
     Ok(())
@@ -144,9 +203,10 @@ pub fn run<R: Read + Send + 'static, W: Write>(
     mut output: W,
 ) -> io::Result<()> {
     let (tx, rx) = unbounded();
-    spawn_reader(input, tx, Some(engine.stop_flag()))?;
+    let signal = InputSignal::new(engine.stop_flag());
+    spawn_reader(input, tx, Some(engine.stop_flag()), Some(signal.clone()))?;
     let mut session = Session::new(engine);
-    serve(&mut session, &rx, &mut output)
+    serve(&mut session, &rx, &mut output, Some(&signal))
 }
 
 #[cfg(test)]

@@ -380,4 +380,113 @@ mod tests {
         let visits: u64 = r.candidates.iter().map(|m| m.visits as u64).sum();
         assert_eq!(visits, r.playouts);
     }
+
+    #[test]
+    fn tree_is_reused_along_the_moves_played() {
+        let limits = Limits {
+            playouts: Some(2000),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut p = Params::default();
+        p.uct_c = 0.0;
+        let mut s = Searcher::new(p, 5, 1);
+        let mut g = game_from(&[], 9, 7.0);
+        let r = s.search(&g, Color::Black, &limits, &stop);
+        assert_eq!(r.kept, 0);
+        // Our move and the most-visited answer: that grandchild becomes the root.
+        let answer = r.candidates[0].pv.get(1).copied().unwrap_or(Move::Pass);
+        g.play(Color::Black, r.best).unwrap();
+        g.play(Color::White, answer).unwrap();
+        let r2 = s.search(&g, Color::Black, &limits, &stop);
+        assert!(r2.kept > 10, "kept {}", r2.kept);
+        assert_eq!(r2.playouts, 2000);
+        let visits: u64 = r2.candidates.iter().map(|m| u64::from(m.visits)).sum();
+        // The root's first visits (before its children existed) are the only ones missing.
+        let first = u64::from(Params::default().expand_visits);
+        assert!(
+            visits + first >= r2.kept + r2.playouts,
+            "root statistics carried over"
+        );
+        // The same position again: the tree goes on growing.
+        let r3 = s.search(&g, Color::Black, &limits, &stop);
+        assert!(r3.kept >= r2.kept + 2000);
+        // The other colour to move, a take-back, another komi, a new game: start afresh.
+        assert_eq!(s.search(&g, Color::White, &limits, &stop).kept, 0);
+        g.undo();
+        assert_eq!(s.search(&g, Color::White, &limits, &stop).kept, 0);
+        g.set_komi(6.5);
+        assert_eq!(s.search(&g, Color::White, &limits, &stop).kept, 0);
+        let fresh = game_from(&[], 9, 6.5);
+        assert_eq!(s.search(&fresh, Color::Black, &limits, &stop).kept, 0);
+    }
+
+    #[test]
+    fn reused_root_excludes_superko_moves() {
+        // Black takes a ko, White passes... the positional-superko check only applies at the
+        // root, so a root reached by reuse must exclude a move repeating an old position.
+        let limits = Limits {
+            playouts: Some(300),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new(Params::default(), 9, 1);
+        let g = game_from(
+            &[
+                ("B1", Color::Black),
+                ("C1", Color::White),
+                ("A2", Color::Black),
+                ("D2", Color::White),
+                ("B3", Color::Black),
+                ("C3", Color::White),
+                ("C2", Color::Black),
+                ("B2", Color::White),
+            ],
+            5,
+            0.5,
+        );
+        // White just took the ko at B2 capturing C2: Black may not retake at C2 at once.
+        let r = s.search(&g, Color::Black, &limits, &stop);
+        let c2 = g.board().parse_move("C2").unwrap();
+        assert!(r.candidates.iter().all(|m| m.mv != c2));
+        let tree = &s.tree;
+        let root = tree.root();
+        assert!(
+            tree.children(root)
+                .filter(|&i| tree.node(i).board_move() == c2)
+                .all(|i| tree.node(i).excluded() || tree.node(i).online().visits == 0)
+        );
+    }
+
+    #[test]
+    fn tree_stops_growing_when_memory_is_full() {
+        // Room for a few hundred nodes only: the search still plays a sound move.
+        let mut s = Searcher::with_memory(Params::default(), 2, 2, 2 * 400 * bytes_per_node());
+        let g = game_from(&[], 9, 7.0);
+        let limits = Limits {
+            playouts: Some(3000),
+            ..Limits::default()
+        };
+        let r = s.search(&g, Color::Black, &limits, &AtomicBool::new(false));
+        assert!(r.tree_full);
+        assert!(r.tree_nodes <= 400);
+        assert_eq!(r.playouts, 3000);
+        assert!(matches!(r.best, Move::Play(_)));
+    }
+
+    #[test]
+    fn two_threads_share_one_tree() {
+        let g = game_from(&[("E5", Color::Black)], 9, 7.0);
+        let limits = Limits {
+            playouts: Some(4000),
+            ..Limits::default()
+        };
+        let mut s = Searcher::new(Params::default(), 4, 2);
+        let r = s.search(&g, Color::White, &limits, &AtomicBool::new(false));
+        assert_eq!(r.playouts, 4000);
+        let visits: u64 = r.candidates.iter().map(|m| u64::from(m.visits)).sum();
+        assert_eq!(visits, 4000, "every playout went through one root child");
+        assert!(r.tree_nodes > 100);
+        assert!(s.tree.node(s.tree.root()).online().visits == 4000);
+    }
 }
