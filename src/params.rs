@@ -89,8 +89,8 @@ macro_rules! params {
 }
 
 params! {
-    /// UCB exploration constant; small because RAVE and the prior already spread the visits.
-    uct_c: f32 = 0.25, [0.0, 10.0];
+    /// UCB exploration constant; 0 as in MoGo: RAVE and the prior already spread the visits.
+    uct_c: f32 = 0.0, [0.0, 10.0];
     /// RAVE equivalence below the root (MoGo's c1 = 1 / this): visits where online and AMAF weigh the same.
     rave_equiv: f32 = 800.0, [0.0, 1.0e6];
     /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.

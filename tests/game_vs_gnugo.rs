@@ -82,3 +82,38 @@ fn plays_full_games_against_gnugo() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A 30-second sudden-death game on 9x9 under the referee's clock (it sends `time_left`
+/// before every move): moyo must use its time and never lose on it.
+#[test]
+fn sudden_death_game_without_time_loss() {
+    let Some(gnugo) = gnugo() else {
+        eprintln!("GNU Go not installed: skipping");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("moyo-sudden-death-{}", std::process::id()));
+    let moyo = format!(
+        "{} --threads 1 --seed 3 --quiet",
+        env!("CARGO_BIN_EXE_moyo")
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
+        .args(["--black", &moyo])
+        .args(["--white", &format!("{gnugo} --mode gtp --level 1")])
+        .args(["--games", "1", "--size", "9", "--komi", "7"])
+        .args(["--time-settings", "30,0,0"])
+        .arg("--sgf-dir")
+        .arg(&dir)
+        .output()
+        .expect("referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "referee failed:\n{stdout}");
+    for key in ["a_crashes", "a_illegal", "a_time_losses"] {
+        assert_eq!(summary_value(&stdout, key), "0", "{key}:\n{stdout}");
+    }
+    // It thought: more than the minimum per move, less than the whole clock.
+    let avg: f64 = summary_value(&stdout, "a_avg_move_time").parse().unwrap();
+    let max: f64 = summary_value(&stdout, "a_max_move_time").parse().unwrap();
+    assert!(avg > 0.1, "average move time {avg}:\n{stdout}");
+    assert!(max < 10.0, "longest move {max}:\n{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -388,9 +388,7 @@ mod tests {
             ..Limits::default()
         };
         let stop = AtomicBool::new(false);
-        let mut p = Params::default();
-        p.uct_c = 0.0;
-        let mut s = Searcher::new(p, 5, 1);
+        let mut s = Searcher::new(Params::default(), 5, 1);
         let mut g = game_from(&[], 9, 7.0);
         let r = s.search(&g, Color::Black, &limits, &stop);
         assert_eq!(r.kept, 0);
