@@ -137,6 +137,14 @@ params! {
     pass_guard_winrate: f32 = 0.2, [0.0, 1.0];
     /// Handicap Black never resigns within this fraction of the board's points, as moves, of play.
     handicap_no_resign_fraction: f32 = 0.25, [0.0, 2.0];
+    /// Handicap games: extra komi for White per handicap stone at the start (0 turns it off).
+    dynkomi_per_stone: f32 = 7.0, [0.0, 30.0];
+    /// Moves (on 19x19, scaled by the board's area) over which that extra komi fades out.
+    dynkomi_moves: f32 = 200.0, [1.0, 1000.0];
+    /// Win rate above which the ratchet adds a point of komi against the engine each move.
+    dynkomi_high: f32 = 0.8, [0.0, 1.0];
+    /// Win rate below which the ratchet gives a point back (and never climbs that high again).
+    dynkomi_low: f32 = 0.55, [0.0, 1.0];
     /// Playout policy: true = MoGo's heavy policy (Algorithms 1-4), false = light random moves.
     heavy_playouts: bool = true, [0, 1];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).

@@ -5,10 +5,12 @@
 //! so the protocol layer only has to pass them on.
 
 mod clock;
+mod dynkomi;
 mod handicap;
 pub mod policy;
 
 pub use clock::{Clock, MAX_BUDGET, MIN_BUDGET, TimeControl};
+use dynkomi::DynKomi;
 pub use handicap::free_handicap_points;
 
 use crate::board::{
@@ -120,6 +122,7 @@ pub struct Engine {
     search_time: Duration,
     rules: Option<String>,
     verbose: bool,
+    dynkomi: DynKomi,
 }
 
 impl Engine {
@@ -148,6 +151,7 @@ impl Engine {
             search_time: Duration::ZERO,
             rules: None,
             verbose: false,
+            dynkomi: DynKomi::default(),
             config,
         }
     }
@@ -198,6 +202,7 @@ impl Engine {
         g.set_scoring(self.game.scoring());
         g.set_superko(self.game.superko());
         self.game = g;
+        self.dynkomi.reset();
         Ok(())
     }
 
@@ -205,6 +210,7 @@ impl Engine {
     pub fn clear_board(&mut self) {
         self.game.clear();
         self.clock.reset();
+        self.dynkomi.reset();
     }
 
     /// Sets komi (any finite number).
@@ -410,7 +416,18 @@ impl Engine {
             return GenMove::Play(Move::Pass);
         }
         let limits = self.move_limits(color);
+        let params = &self.config.params;
+        let offset = self.dynkomi.offset(&self.game, color, params);
+        self.searcher.set_komi_offset(offset);
         let r = self.run_search(color, &limits);
+        self.searcher.set_komi_offset(0.0);
+        self.dynkomi
+            .record(&self.game, r.winrate, &self.config.params);
+        // Komi against us makes the game look worse than it is: no resigning on that.
+        let handicapped = match color {
+            Color::Black => offset > 0.0,
+            Color::White => offset < 0.0,
+        };
         if mode != Mode::Cleanup
             && policy::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
         {
@@ -418,6 +435,7 @@ impl Engine {
             return GenMove::Play(Move::Pass);
         }
         if mode != Mode::Cleanup
+            && !handicapped
             && policy::should_resign(
                 &self.game,
                 color,
@@ -450,9 +468,15 @@ impl Engine {
             time: Some(Duration::from_secs(PONDER_MAX_SECONDS)),
             ..Limits::default()
         };
+        // The komi of our next search, so that it can keep the tree.
+        let offset = self
+            .dynkomi
+            .offset(&self.game, to_play.opp(), &self.config.params);
+        self.searcher.set_komi_offset(offset);
         let r = self
             .searcher
             .search(&self.game, to_play, &limits, &self.stop);
+        self.searcher.set_komi_offset(0.0);
         self.log(format_args!(
             "pondered {} playouts in {:.2}s",
             r.playouts,
@@ -507,13 +531,33 @@ impl Engine {
     /// Bookkeeping after a search: statistics, the log line, the ownership kept.
     fn record(&mut self, color: Color, r: &SearchResult) {
         self.search_time += r.elapsed;
-        self.log(format_args!(
-            "search {color}: {} winrate {:.3} playouts {} in {:.2}s",
-            self.game.board().move_string(r.best),
-            r.winrate,
-            r.playouts,
-            r.elapsed.as_secs_f64()
-        ));
+        if self.verbose {
+            let b = self.game.board();
+            let top: Vec<String> = r
+                .candidates
+                .iter()
+                .take(4)
+                .map(|m| {
+                    format!(
+                        "{} {} {:.3} h {:.2}",
+                        b.move_string(m.mv),
+                        m.visits,
+                        m.winrate,
+                        m.prior
+                    )
+                })
+                .collect();
+            self.log(format_args!(
+                "search {color}: {} winrate {:.3} playouts {} (kept {}, nodes {}) in {:.2}s; {}",
+                b.move_string(r.best),
+                r.winrate,
+                r.playouts,
+                r.kept,
+                r.tree_nodes,
+                r.elapsed.as_secs_f64(),
+                top.join(", ")
+            ));
+        }
         self.last = Some(LastSearch {
             key: self.position_key(),
             result: r.clone(),
@@ -729,6 +773,7 @@ impl Engine {
         g.set_to_play(to_play);
         g.set_superko(self.game.superko());
         self.game = g;
+        self.dynkomi.reset();
         Ok(to_play)
     }
 

@@ -4,21 +4,26 @@
 use super::tree::Tree;
 use crate::board::{Color, Game, Move};
 
-/// The position a tree root was searched for: the game's start, its moves, and who was to play.
+/// The position a tree root was searched for: the game's start, its moves, who was to play,
+/// and the komi of the playouts (dynamic komi counts in whole points: smaller changes keep the
+/// tree).
 pub struct RootKey {
     size: usize,
     komi: u32,
+    offset: i32,
     initial: u64,
     moves: Vec<(Color, Move)>,
     to_play: Color,
 }
 
 impl RootKey {
-    /// The key of `game`'s current position with `to_play` to move.
-    pub fn of(game: &Game, to_play: Color) -> RootKey {
+    /// The key of `game`'s current position with `to_play` to move and `offset` added to the
+    /// komi.
+    pub fn of(game: &Game, to_play: Color, offset: f32) -> RootKey {
         RootKey {
             size: game.size(),
             komi: game.komi().to_bits(),
+            offset: offset.round() as i32,
             initial: game.initial().hash(),
             moves: game.moves().to_vec(),
             to_play,
@@ -35,9 +40,12 @@ impl RootKey {
     /// The node of `tree` for `game`'s current position with `to_play` to move, when the game
     /// continues this key's position by moves the tree holds (alternating colours); `None`
     /// when the tree cannot be reused (new game, undo, other komi, unexplored moves).
-    pub fn follow(&self, tree: &Tree, game: &Game, to_play: Color) -> Option<usize> {
+    pub fn follow(&self, tree: &Tree, game: &Game, to_play: Color, offset: f32) -> Option<usize> {
         let moves = game.moves();
-        if !self.same_game(game) || !moves.starts_with(&self.moves) {
+        if !self.same_game(game)
+            || self.offset != offset.round() as i32
+            || !moves.starts_with(&self.moves)
+        {
             return None;
         }
         let mut node = tree.root();

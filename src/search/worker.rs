@@ -42,6 +42,8 @@ pub struct Shared<'a> {
     pub stop: &'a AtomicBool,
     /// Ownership from the previous search, for the prior (`None` when there is none).
     pub ownership: Option<&'a [f32]>,
+    /// The komi of the playouts (the game's, plus any dynamic komi).
+    pub komi: f32,
 }
 
 impl Shared<'_> {
@@ -160,7 +162,7 @@ impl Worker {
         if passes < 2 && leaf.online().visits >= sh.params.expand_visits && leaf.try_claim() {
             self.expand(sh, node, c);
         }
-        let komi = sh.game.komi();
+        let komi = sh.komi;
         let score = if passes >= 2 {
             self.board.playout_score(komi)
         } else {

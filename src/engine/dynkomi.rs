@@ -1,0 +1,138 @@
+//! Dynamic komi for handicap games (after Pachi): while every move looks won (Black with its
+//! stones) or lost (White against them), the search cannot tell good moves from bad. Extra
+//! komi for White makes the game look even: it starts at `dynkomi_per_stone` points per
+//! handicap stone and fades out linearly over the first `dynkomi_moves` moves (scaled to the
+//! board). Then a ratchet: while the engine's win rate stays above `dynkomi_high`, each move
+//! adds a point against it; when it falls below `dynkomi_low` it gives one back, and from then
+//! on the ratchet never climbs higher than where the trouble started.
+
+use crate::board::{Color, Game};
+use crate::params::Params;
+
+/// The ratchet's state across the moves of one game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DynKomi {
+    /// Points of komi against the engine added by the ratchet.
+    ratchet: f32,
+    /// Highest level the ratchet may reach again (set when the win rate fell too low).
+    cap: Option<f32>,
+}
+
+impl DynKomi {
+    /// A fresh game.
+    pub fn reset(&mut self) {
+        *self = DynKomi::default();
+    }
+
+    /// Komi points to add to the game's komi (more for White) in `color`'s next search.
+    pub fn offset(&self, game: &Game, color: Color, params: &Params) -> f32 {
+        let stones = game.handicap();
+        if stones == 0 || params.dynkomi_per_stone <= 0.0 {
+            return 0.0;
+        }
+        let linear = linear_extra(game, stones, params);
+        // The ratchet only runs once the linear part is gone, always against the engine.
+        let ratchet = if linear > 0.0 { 0.0 } else { self.ratchet };
+        let against = match color {
+            Color::Black => ratchet,
+            Color::White => -ratchet,
+        };
+        linear + against
+    }
+
+    /// Notes the win rate of the engine's last search (made with `offset`'s komi).
+    pub fn record(&mut self, game: &Game, winrate: f32, params: &Params) {
+        if game.handicap() == 0
+            || params.dynkomi_per_stone <= 0.0
+            || linear_extra(game, game.handicap(), params) > 0.0
+        {
+            return;
+        }
+        if winrate > params.dynkomi_high {
+            let next = self.ratchet + 1.0;
+            self.ratchet = self.cap.map_or(next, |c| next.min(c));
+        } else if winrate < params.dynkomi_low && self.ratchet > 0.0 {
+            self.cap = Some(
+                self.cap
+                    .map_or(self.ratchet - 1.0, |c| c.min(self.ratchet - 1.0)),
+            );
+            self.ratchet -= 1.0;
+        }
+    }
+}
+
+/// The fading extra komi for White: per stone at the start, 0 after the fade.
+fn linear_extra(game: &Game, stones: usize, params: &Params) -> f32 {
+    let size = game.size() as f32;
+    let fade = (params.dynkomi_moves * size * size / 361.0).max(1.0);
+    let played = game.moves().len() as f32;
+    let left = (1.0 - played / fade).max(0.0);
+    params.dynkomi_per_stone * stones as f32 * left
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Move, fixed_handicap_points};
+
+    fn handicap_game(stones: usize) -> Game {
+        let mut g = Game::new(19, 0.5);
+        let pts: Vec<_> = fixed_handicap_points(19, stones)
+            .unwrap()
+            .into_iter()
+            .map(|(c, r)| g.board().point(c, r))
+            .collect();
+        g.set_handicap(&pts).unwrap();
+        g
+    }
+
+    fn pass_moves(g: &mut Game, n: usize) {
+        for _ in 0..n {
+            let c = g.to_play();
+            // Passes keep the board as it is; only the move count matters here.
+            g.play(c, Move::Pass).unwrap();
+        }
+    }
+
+    #[test]
+    fn linear_extra_fades_out() {
+        let p = Params::default();
+        let mut g = handicap_game(4);
+        let d = DynKomi::default();
+        let start = d.offset(&g, Color::White, &p);
+        assert!((start - 4.0 * p.dynkomi_per_stone).abs() < 1e-4);
+        // Black receiving the stones sees the same extra komi: it must win by more.
+        assert_eq!(d.offset(&g, Color::Black, &p), start);
+        pass_moves(&mut g, (p.dynkomi_moves / 2.0) as usize);
+        let half = d.offset(&g, Color::White, &p);
+        assert!((half - start / 2.0).abs() < 0.5, "{half}");
+        pass_moves(&mut g, p.dynkomi_moves as usize);
+        assert_eq!(d.offset(&g, Color::White, &p), 0.0);
+        // Even games never get any.
+        assert_eq!(d.offset(&Game::new(19, 7.5), Color::White, &p), 0.0);
+    }
+
+    #[test]
+    fn ratchet_climbs_while_far_ahead_and_backs_off_once() {
+        let p = Params::default();
+        let mut g = handicap_game(2);
+        let mut d = DynKomi::default();
+        // During the fade the ratchet waits.
+        d.record(&g, 0.95, &p);
+        assert_eq!(d.ratchet, 0.0);
+        pass_moves(&mut g, p.dynkomi_moves as usize + 1);
+        for _ in 0..3 {
+            d.record(&g, 0.95, &p);
+        }
+        assert_eq!(d.offset(&g, Color::Black, &p), 3.0);
+        assert_eq!(d.offset(&g, Color::White, &p), -3.0);
+        d.record(&g, 0.3, &p);
+        assert_eq!(d.ratchet, 2.0);
+        // Capped where the trouble started: it never climbs past 2 again.
+        d.record(&g, 0.95, &p);
+        d.record(&g, 0.95, &p);
+        assert_eq!(d.ratchet, 2.0);
+        d.reset();
+        assert_eq!(d, DynKomi::default());
+    }
+}
