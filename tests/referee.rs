@@ -397,3 +397,39 @@ fn hang_is_a_time_loss() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn handicap_games_start_with_white() {
+    let dir = scratch("handicap");
+    let sgf_dir = dir.join("matches");
+    let moyo = format!(
+        "{} --playouts 30 --threads 1 --seed 2 --quiet",
+        env!("CARGO_BIN_EXE_moyo")
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
+        .args(["--black", &moyo, "--white", &moyo])
+        .args(["--size", "9", "--komi", "0.5", "--handicap", "2"])
+        .args(["--games", "1", "--max-moves", "12"])
+        .arg("--sgf-dir")
+        .arg(&sgf_dir)
+        .output()
+        .expect("referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "referee failed:\n{stdout}");
+    let sgf = fs::read_to_string(sgf_dir.join("game-001.sgf")).unwrap();
+    assert!(sgf.contains("HA[2]"), "{sgf}");
+    assert!(sgf.contains("AB["), "{sgf}");
+    let first = sgf.find(";W[").expect("White moved");
+    assert!(
+        sgf.find(";B[").is_none_or(|b| b > first),
+        "White moves first:\n{sgf}"
+    );
+    // No handicap placement exists for 9 stones on 7x7: refused before any game.
+    let bad = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
+        .args(["--black", &moyo, "--white", &moyo])
+        .args(["--size", "7", "--handicap", "9", "--games", "1"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let _ = fs::remove_dir_all(&dir);
+}

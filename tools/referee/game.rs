@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use moyo::board::{Board, Color, Game, Move, Point, VertexError};
+use moyo::board::{Board, Color, Game, Move, Point, VertexError, fixed_handicap_points};
 use moyo::sgf::{GameRecord, RecordedMove, SgfColor};
 
 use crate::clock::{Clock, TimeSettings};
@@ -25,6 +25,8 @@ pub enum TimeControl {
 pub struct Config {
     pub size: usize,
     pub komi: f32,
+    /// Fixed handicap stones for Black (0: an even game; White moves first otherwise).
+    pub handicap: usize,
     pub time: TimeControl,
     /// A move may take `timeout_factor * per-move time + 2 s`.
     pub timeout_factor: f64,
@@ -213,6 +215,16 @@ fn setup(cfg: &Config, e: &mut Engine, c: Color, seed: Option<u32>) -> Result<()
     send(e, c, &format!("boardsize {}", cfg.size), t, true, v)?;
     send(e, c, "clear_board", t, true, v)?;
     send(e, c, &format!("komi {}", cfg.komi), t, false, v)?;
+    if cfg.handicap > 0 {
+        send(
+            e,
+            c,
+            &format!("fixed_handicap {}", cfg.handicap),
+            t,
+            true,
+            v,
+        )?;
+    }
     match cfg.time {
         TimeControl::Unlimited => {}
         TimeControl::PerMove(s) => {
@@ -246,6 +258,11 @@ pub fn play_game(
     seeds: Option<(u32, u32)>,
 ) -> Outcome {
     let mut game = Game::new(cfg.size, cfg.komi);
+    if cfg.handicap > 0 {
+        let stones = handicap_points(cfg, &game);
+        // The handicap was checked when the match was set up.
+        let _ = game.set_handicap(&stones);
+    }
     let mut move_times = Vec::new();
     let end = run(cfg, black, white, seeds, &mut game, &mut move_times);
     let moves = game.moves().len();
@@ -463,6 +480,9 @@ fn dead_stones(cfg: &Config, game: &Game, scorer: &mut Engine) -> Result<Vec<Poi
         "clear_board".to_string(),
         format!("komi {}", cfg.komi),
     ];
+    if cfg.handicap > 0 {
+        cmds.push(format!("fixed_handicap {}", cfg.handicap));
+    }
     for &(c, m) in game.moves() {
         cmds.push(format!("play {c} {}", board.move_string(m)));
     }
@@ -486,6 +506,15 @@ fn dead_stones(cfg: &Config, game: &Game, scorer: &mut Engine) -> Result<Vec<Poi
         }
     }
     Ok(dead)
+}
+
+/// The handicap stones of `cfg` on `game`'s board (none for an even game).
+fn handicap_points(cfg: &Config, game: &Game) -> Vec<Point> {
+    fixed_handicap_points(cfg.size, cfg.handicap)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(c, r)| game.board().point(c, r))
+        .collect()
 }
 
 /// The SGF record of the game, with the reason for its end as a comment
@@ -513,8 +542,14 @@ fn sgf_text(cfg: &Config, game: &Game, names: &[String; 2], result: &str, detail
     let record = GameRecord {
         size: cfg.size,
         komi: cfg.komi,
-        handicap: 0,
-        black_setup: Vec::new(),
+        handicap: cfg.handicap as u32,
+        black_setup: handicap_points(cfg, game)
+            .into_iter()
+            .map(|p| {
+                let (col, row) = board.col_row(p);
+                (col as u8, row as u8)
+            })
+            .collect(),
         white_setup: Vec::new(),
         moves,
         result: Some(result.to_string()),

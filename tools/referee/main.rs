@@ -74,6 +74,10 @@ struct Args {
     /// Komi.
     #[arg(long, default_value_t = 7.0, allow_negative_numbers = true)]
     komi: f32,
+    /// Fixed handicap stones for Black (`fixed_handicap N` to both engines; White moves
+    /// first). With --alternate the engines still swap colours.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    handicap: usize,
     /// Seconds per move: announced as `time_settings 0 S 1`; a move over
     /// `timeout-factor * S + 2` seconds loses on time.
     #[arg(long, value_name = "SECS", conflicts_with = "time_settings")]
@@ -136,6 +140,12 @@ fn config(args: &Args) -> Result<Config, String> {
     if !args.komi.is_finite() {
         return Err("--komi must be a number".to_string());
     }
+    if args.handicap > 0 && moyo::board::fixed_handicap_points(args.size, args.handicap).is_none() {
+        return Err(format!(
+            "--handicap {} has no fixed placement on {}x{}",
+            args.handicap, args.size, args.size
+        ));
+    }
     let time = match (args.time_per_move, args.time_settings) {
         (Some(s), _) => TimeControl::PerMove(positive("time-per-move", s)?),
         (None, Some(ts)) => TimeControl::Clock(ts),
@@ -148,6 +158,7 @@ fn config(args: &Args) -> Result<Config, String> {
     Ok(Config {
         size: args.size,
         komi: args.komi,
+        handicap: args.handicap,
         time,
         timeout_factor: args.timeout_factor,
         hard_timeout: args.hard_timeout,
