@@ -1,7 +1,28 @@
 # GTP regression script (gogui-regress format): tactics any reasonable search finds.
 # Run: gogui-regress "moyo --playouts 1000 --threads 1 --seed 1" tactics.tst
 
-# Four white stones in atari: capture them.
+# Five white stones in atari on the edge, the game hanging on them: capture them.
+boardsize 7
+clear_board
+komi 0.5
+play w A5
+play b B5
+play w A4
+play b B4
+play w A3
+play w C3
+play b B2
+play w A2
+play b B1
+play w A1
+play w E5
+play b A6
+play w E3
+1 reg_genmove b
+#? [B3]
+
+# Four white stones in atari: White saves them (for Black, far ahead here, the capture is
+# only one good move among several).
 boardsize 9
 clear_board
 komi 7
@@ -21,10 +42,6 @@ play w F5
 play w G7
 play w G3
 play w B3
-1 reg_genmove b
-#? [B5]
-
-# The same stones: White saves them.
 2 reg_genmove w
 #? [B5]
 
