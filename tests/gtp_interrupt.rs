@@ -59,3 +59,40 @@ fn an_old_interrupt_does_not_cut_the_next_search() {
     );
     g.finish();
 }
+
+#[test]
+fn pondering_gives_way_to_the_next_command() {
+    let mut g = Gtp::start(&[
+        "--ponder",
+        "--time-per-move",
+        "0.5",
+        "--threads",
+        "1",
+        "--quiet",
+    ]);
+    g.ok("boardsize 9");
+    g.ok("clear_board");
+    let mv = g.ok("genmove b");
+    assert!(legal_vertex(&mv), "{mv:?}");
+    // Now it ponders on White's time; any command is answered at once.
+    std::thread::sleep(Duration::from_millis(400));
+    let start = Instant::now();
+    assert_eq!(g.ok("name"), "moyo");
+    assert!(
+        start.elapsed() < Duration::from_millis(300),
+        "pondering held up a command for {:?}",
+        start.elapsed()
+    );
+    let reply = if mv.eq_ignore_ascii_case("E5") {
+        "C3"
+    } else {
+        "E5"
+    };
+    g.ok(&format!("play w {reply}"));
+    std::thread::sleep(Duration::from_millis(200));
+    let start = Instant::now();
+    let mv2 = g.ok("genmove b");
+    assert!(legal_vertex(&mv2), "{mv2:?}");
+    assert!(start.elapsed() < Duration::from_secs(3));
+    g.finish();
+}

@@ -23,6 +23,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// reader thread sets `stop` for every line it passes on.
 pub struct InputSignal {
     armed: AtomicBool,
+    /// Set at the end of input: nothing more will come, so nothing may wait for it.
+    closed: AtomicBool,
     stop: Arc<AtomicBool>,
 }
 
@@ -31,6 +33,7 @@ impl InputSignal {
     pub fn new(stop: Arc<AtomicBool>) -> Arc<InputSignal> {
         Arc::new(InputSignal {
             armed: AtomicBool::new(false),
+            closed: AtomicBool::new(false),
             stop,
         })
     }
@@ -42,11 +45,19 @@ impl InputSignal {
         }
     }
 
-    /// Runs `search` until input arrives on `rx` (at once if some is already waiting).
+    /// Called by the reader at the end of input.
+    fn input_closed(&self) {
+        self.closed.store(true, Ordering::SeqCst);
+        self.input_arrived();
+    }
+
+    /// Runs `search` until input arrives on `rx` (not at all if some is already waiting or
+    /// the input has ended).
     pub fn until_input<T>(&self, rx: &Receiver<Input>, search: impl FnOnce() -> T) -> Option<T> {
         self.stop.store(false, Ordering::SeqCst);
         self.armed.store(true, Ordering::SeqCst);
-        let r = if rx.is_empty() { Some(search()) } else { None };
+        let idle = rx.is_empty() && !self.closed.load(Ordering::SeqCst);
+        let r = if idle { Some(search()) } else { None };
         self.armed.store(false, Ordering::SeqCst);
         self.stop.store(false, Ordering::SeqCst);
         r
@@ -164,6 +175,9 @@ pub fn spawn_reader<R: Read + Send + 'static>(
                         break;
                     }
                 }
+            }
+            if let Some(s) = &signal {
+                s.input_closed();
             }
         })?;
     Ok(())
