@@ -19,6 +19,28 @@ fn summary_value(summary: &str, key: &str) -> String {
         .to_string()
 }
 
+/// Runs the referee with moyo (`moyo_args`) as Black in the first game against GNU Go level
+/// 1, with `extra` arguments, saving into `dir`; returns the referee's stdout.
+fn referee_vs_gnugo(gnugo: &str, moyo_args: &str, extra: &[&str], dir: &Path) -> String {
+    let moyo = format!("{} {moyo_args} --quiet", env!("CARGO_BIN_EXE_moyo"));
+    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
+        .args(["--black", &moyo])
+        .args(["--white", &format!("{gnugo} --mode gtp --level 1")])
+        .args(["--size", "9", "--komi", "7"])
+        .args(extra)
+        .arg("--sgf-dir")
+        .arg(dir)
+        .output()
+        .expect("referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "referee failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 #[test]
 fn plays_full_games_against_gnugo() {
     let Some(gnugo) = gnugo() else {
@@ -30,33 +52,12 @@ fn plays_full_games_against_gnugo() {
         return;
     };
     let dir = std::env::temp_dir().join(format!("moyo-vs-gnugo-{}", std::process::id()));
-    let moyo = format!(
-        "{} --playouts 400 --threads 1 --seed 7 --quiet",
-        env!("CARGO_BIN_EXE_moyo")
-    );
-    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
-        .args(["--black", &moyo])
-        .args(["--white", &format!("{gnugo} --mode gtp --level 1")])
-        .args([
-            "--games",
-            "2",
-            "--size",
-            "9",
-            "--komi",
-            "7",
-            "--time-per-move",
-            "10",
-        ])
-        .args(["--scorer", &format!("{gnugo} --mode gtp --chinese-rules")])
-        .arg("--sgf-dir")
-        .arg(&dir)
-        .output()
-        .expect("referee runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "referee failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    let scorer = format!("{gnugo} --mode gtp --chinese-rules");
+    let stdout = referee_vs_gnugo(
+        gnugo,
+        "--playouts 400 --threads 1 --seed 7",
+        &["--games", "2", "--time-per-move", "10", "--scorer", &scorer],
+        &dir,
     );
     assert_eq!(summary_value(&stdout, "games"), "2");
     for key in [
@@ -92,21 +93,12 @@ fn sudden_death_game_without_time_loss() {
         return;
     };
     let dir = std::env::temp_dir().join(format!("moyo-sudden-death-{}", std::process::id()));
-    let moyo = format!(
-        "{} --threads 1 --seed 3 --quiet",
-        env!("CARGO_BIN_EXE_moyo")
+    let stdout = referee_vs_gnugo(
+        gnugo,
+        "--threads 1 --seed 3",
+        &["--games", "1", "--time-settings", "30,0,0"],
+        &dir,
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
-        .args(["--black", &moyo])
-        .args(["--white", &format!("{gnugo} --mode gtp --level 1")])
-        .args(["--games", "1", "--size", "9", "--komi", "7"])
-        .args(["--time-settings", "30,0,0"])
-        .arg("--sgf-dir")
-        .arg(&dir)
-        .output()
-        .expect("referee runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "referee failed:\n{stdout}");
     for key in ["a_crashes", "a_illegal", "a_time_losses"] {
         assert_eq!(summary_value(&stdout, key), "0", "{key}:\n{stdout}");
     }
