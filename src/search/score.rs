@@ -80,11 +80,30 @@ pub fn score(k: &Coefs, s: &Inputs) -> f32 {
     };
     let alpha = 1.0 - beta - gamma;
     let online = if s.n > 0.0 { s.wins / s.n } else { 0.0 };
-    let mut v = alpha * online + beta * rave + (gamma + k.c / (2.0 + s.n).ln()) * s.prior;
+    let mut v = alpha * online + beta * rave + (gamma + k.c * inv_ln2n(s.n)) * s.prior;
     if k.ucb > 0.0 {
         v += k.ucb * (s.ln_parent / (s.n + 1.0)).sqrt();
     }
     v
+}
+
+/// Simulation counts below which 1 / ln(2 + n) comes from a table.
+const TABLE: usize = 4096;
+
+/// 1 / ln(2 + n) for n < `TABLE`.
+static INV_LN: std::sync::LazyLock<Box<[f32]>> =
+    std::sync::LazyLock::new(|| (0..TABLE).map(|n| 1.0 / (2.0 + n as f32).ln()).collect());
+
+/// 1 / ln(2 + n): the progressive-unpruning factor (a table lookup for small n, where the
+/// descent spends its time).
+#[inline]
+fn inv_ln2n(n: f32) -> f32 {
+    let i = n as usize;
+    if i < TABLE && i as f32 == n {
+        INV_LN[i]
+    } else {
+        1.0 / (2.0 + n).ln()
+    }
 }
 
 /// The score inputs of a child node.
@@ -209,6 +228,13 @@ mod tests {
             ln_parent: 0.0,
         };
         assert!(score(&k, &young(0.9)) > score(&k, &young(0.3)) + 0.3);
+    }
+
+    #[test]
+    fn table_matches_the_logarithm() {
+        for n in [0.0f32, 1.0, 2.0, 100.0, 4095.0, 4096.0, 1e6, 2.5] {
+            assert!((inv_ln2n(n) - 1.0 / (2.0 + n).ln()).abs() < 1e-6, "{n}");
+        }
     }
 
     #[test]
