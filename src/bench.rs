@@ -129,6 +129,58 @@ pub fn search_pps_threads(
     total as f64 / spent.as_secs_f64()
 }
 
+/// A 9x9 position after 13 moves of a fighting opening, for `prior_ns_9x9`.
+fn opening_9() -> Game {
+    let mut g = Game::new(9, 7.0);
+    for v in [
+        "E5", "C4", "G5", "D6", "F3", "E4", "D4", "F6", "E6", "F5", "G4", "C6", "B5",
+    ] {
+        let c = g.to_play();
+        if let Ok(m) = g.board().parse_move(v) {
+            let _ = g.play(c, m);
+        }
+    }
+    g
+}
+
+/// Nanoseconds the prior H(d) takes for all children of a new node in `game`'s position
+/// (every legal non-eye move and pass), measured for about `seconds`.
+pub fn prior_ns(game: &Game, seconds: f64, params: &Params) -> f64 {
+    use crate::search::prior::{PASS, PriorEval, PriorInput};
+    let b = game.board();
+    let to_play = game.to_play();
+    let mut moves: Vec<u16> = b
+        .points()
+        .filter(|&p| !b.is_eye(to_play, p) && b.is_legal(to_play, p))
+        .map(|p| p.0)
+        .collect();
+    moves.push(PASS);
+    let last = |i: usize| match game.moves().iter().rev().nth(i) {
+        Some((_, Move::Play(p))) => Some(*p),
+        _ => None,
+    };
+    let own = vec![0.1f32; b.len()];
+    let input = PriorInput {
+        board: b,
+        to_play,
+        last: last(0),
+        prev: last(1),
+        ownership: Some(&own),
+    };
+    let mut out = vec![0.0f32; moves.len()];
+    let mut eval = PriorEval::new();
+    let start = Instant::now();
+    let mut n = 0u64;
+    while start.elapsed().as_secs_f64() < seconds {
+        for _ in 0..64 {
+            eval.evaluate(params, &input, &moves, &mut out);
+        }
+        n += 64;
+    }
+    std::hint::black_box(&out);
+    start.elapsed().as_secs_f64() * 1e9 / n as f64
+}
+
 /// Prints `name value` lines until stdout closes; false once it has.
 fn print_figures(figures: &[(String, &dyn Fn() -> f64)]) -> bool {
     let mut out = std::io::stdout();
@@ -152,7 +204,7 @@ pub fn run(seconds: f64, params: &Params) {
         heavy_playouts: true,
         ..p.clone()
     };
-    let figures: [(String, &dyn Fn() -> f64); 12] = [
+    let figures: [(String, &dyn Fn() -> f64); 14] = [
         ("light_pps_9x9".into(), &|| light_pps(9, s, p)),
         ("light_pps_19x19".into(), &|| light_pps(19, s, p)),
         ("heavy_pps_9x9".into(), &|| heavy_pps(9, s, p)),
@@ -176,6 +228,10 @@ pub fn run(seconds: f64, params: &Params) {
         }),
         ("bytes_per_node".into(), &|| {
             crate::search::bytes_per_node() as f64
+        }),
+        ("prior_ns_9x9".into(), &|| prior_ns(&opening_9(), s, p)),
+        ("prior_ns_19x19_midgame".into(), &|| {
+            prior_ns(&midgame_19(), s, p)
         }),
     ];
     print_figures(&figures);

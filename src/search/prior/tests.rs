@@ -48,7 +48,7 @@ pub(super) fn fired(inp: &PriorInput, v: &str, name: &str) -> Option<f32> {
 }
 
 /// All legal moves of the side to move (and pass), with their H.
-pub(super) fn all_moves(inp: &PriorInput, params: &Params) -> (Vec<u16>, Vec<f32>) {
+fn all_moves(inp: &PriorInput, params: &Params) -> (Vec<u16>, Vec<f32>) {
     let b = inp.board;
     let mut moves: Vec<u16> = b
         .points()

@@ -1,7 +1,7 @@
 //! Hand-made positions for the positional terms: line, shapes, distances, ownership; and
 //! the timing run by hand.
 
-use super::tests::{all_moves, fired, h, input, position};
+use super::tests::{fired, h, input, position};
 use super::*;
 use crate::board::diagram::at;
 use Color::{Black, White};
@@ -116,48 +116,4 @@ fn closeness_to_the_last_two_moves() {
         Some(p.prior_near_prev * 0.5)
     );
     assert_eq!(fired(&inp, "K10", "near_last"), None);
-}
-
-/// Microseconds per `evaluate` of all legal moves: run by hand with
-/// `cargo test --release --lib search::prior::tests_shape::timing -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn timing() {
-    use std::time::Instant;
-    let mid = crate::bench::midgame_19();
-    let mut g9 = crate::board::Game::new(9, 7.0);
-    for v in [
-        "E5", "C4", "G5", "D6", "F3", "E4", "D4", "F6", "E6", "F5", "G4", "C6", "B5",
-    ] {
-        let c = g9.to_play();
-        let m = g9.board().parse_move(v).unwrap();
-        g9.play(c, m).unwrap();
-    }
-    let p = Params::default();
-    let empty = crate::board::Game::new(19, 7.5);
-    for g in [&g9, &mid, &empty] {
-        let b = g.board();
-        let own = vec![0.1f32; b.len()];
-        let inp = PriorInput {
-            last: Some(at(b, "E5")),
-            prev: Some(at(b, "D4")),
-            ownership: Some(&own),
-            ..input(b, g.to_play())
-        };
-        let (moves, _) = all_moves(&inp, &p);
-        let mut out = vec![0.0; moves.len()];
-        let mut eval = PriorEval::new();
-        let n = 20_000;
-        let start = Instant::now();
-        for _ in 0..n {
-            eval.evaluate(&p, &inp, &moves, &mut out);
-        }
-        let us = start.elapsed().as_secs_f64() * 1e6 / n as f64;
-        println!(
-            "{}x{}: {} moves, {us:.2} us per evaluate",
-            b.size(),
-            b.size(),
-            moves.len()
-        );
-    }
 }
