@@ -109,6 +109,8 @@ params! {
     expand_visits: u32 = 2, [1, 1000];
     /// Win rate below which the engine resigns.
     resign_threshold: f32 = 0.08, [0.0, 1.0];
+    /// Consecutive moves the win rate must stay below the threshold before resigning.
+    resign_moves: u32 = 2, [1, 100];
     /// Playouts the root needs before a resignation is trusted.
     resign_min_playouts: u32 = 2000, [0, 10_000_000];
     /// Playout length cap as a multiple of the number of points (ends superko cycles).

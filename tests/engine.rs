@@ -208,3 +208,16 @@ fn boardsize_and_komi_checks() {
     e.komi(-3.5).unwrap();
     assert_eq!(e.game().komi(), -3.5);
 }
+
+#[test]
+fn resigns_only_when_the_game_stays_hopeless() {
+    // Komi 100 on 7x7: Black cannot win. The first low search plays on, the second resigns.
+    let mut e = engine(7, 100.0, Some(2500), 5);
+    let first = e.genmove(Color::Black).unwrap();
+    assert!(matches!(first, GenMove::Play(_)), "{first:?}");
+    e.play(Color::White, Move::Pass).unwrap();
+    assert_eq!(e.genmove(Color::Black).unwrap(), GenMove::Resign);
+    // A new game starts the count again.
+    e.clear_board();
+    assert!(matches!(e.genmove(Color::Black).unwrap(), GenMove::Play(_)));
+}

@@ -123,6 +123,8 @@ pub struct Engine {
     rules: Option<String>,
     verbose: bool,
     dynkomi: DynKomi,
+    /// Our consecutive moves whose search found the game hopeless.
+    low_streak: u32,
 }
 
 impl Engine {
@@ -152,6 +154,7 @@ impl Engine {
             rules: None,
             verbose: false,
             dynkomi: DynKomi::default(),
+            low_streak: 0,
             config,
         }
     }
@@ -211,6 +214,7 @@ impl Engine {
         self.game.clear();
         self.clock.reset();
         self.dynkomi.reset();
+        self.low_streak = 0;
     }
 
     /// Sets komi (any finite number).
@@ -434,7 +438,7 @@ impl Engine {
             self.log(format_args!("passing wins for {color}"));
             return GenMove::Play(Move::Pass);
         }
-        if mode != Mode::Cleanup
+        let hopeless = mode != Mode::Cleanup
             && !handicapped
             && policy::should_resign(
                 &self.game,
@@ -442,8 +446,10 @@ impl Engine {
                 r.winrate,
                 r.playouts,
                 &self.config.params,
-            )
-        {
+            );
+        // Resign only when the win rate stays low, not on one bad search.
+        self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
+        if self.low_streak >= self.config.params.resign_moves {
             return GenMove::Resign;
         }
         GenMove::Play(policy::choose_move(
