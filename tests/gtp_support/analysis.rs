@@ -214,3 +214,34 @@ pub fn is_board(s: &str, ok: impl Fn(&str) -> bool) -> bool {
     let n = rows.len();
     (2..=25).contains(&n) && rows.iter().all(|r| r.len() == n && r.iter().all(|t| ok(t)))
 }
+
+/// Whether `line` is one GoGui `gfx` command with arguments of the right kinds.
+pub fn is_gfx_line(line: &str) -> bool {
+    let mut t = line.split(' ');
+    let cmd = t.next().unwrap_or("");
+    let args: Vec<&str> = t.collect();
+    let vertex = |v: &str| v != "pass" && is_move(v);
+    match cmd {
+        "INFLUENCE" => {
+            !args.is_empty()
+                && args.len() % 2 == 0
+                && args.chunks(2).all(|p| {
+                    vertex(p[0]) && p[1].parse::<f64>().is_ok_and(|v| (-1.0..=1.0).contains(&v))
+                })
+        }
+        "VAR" => {
+            !args.is_empty()
+                && args.len() % 2 == 0
+                && args
+                    .chunks(2)
+                    .all(|p| (p[0] == "b" || p[0] == "w") && is_move(p[1]))
+        }
+        "LABEL" => args.len() % 2 == 0 && args.chunks(2).all(|p| vertex(p[0])),
+        "BLACK" | "WHITE" | "CIRCLE" | "MARK" | "SQUARE" | "TRIANGLE" => {
+            args.iter().all(|v| vertex(v))
+        }
+        "COLOR" => args.len() >= 2 && args[1..].iter().all(|v| vertex(v)),
+        "TEXT" => !args.is_empty(),
+        _ => false,
+    }
+}

@@ -85,7 +85,8 @@ pub fn responses(out: &str) -> Vec<String> {
 /// anything on one line, `{lines}` anything at all; for streamed analysis, `{lz}` and `{kata}`
 /// are zero or more analysis lines of that dialect and `{lz-play}`, `{kata-play}` one or more
 /// ending with `play <move>` (see `analysis.rs`); `{dboard}` and `{sboard}` are GoGui boards
-/// of numbers in [-1, 1] and of labels.
+/// of numbers in [-1, 1] and of labels, `{pspairs}` vertex-label pairs, `{var}` a list of
+/// moves, `{gfx}` lines of GoGui graphics commands.
 pub fn matches(pat: &str, s: &str) -> bool {
     let Some(open) = pat.find('{') else {
         return pat == s;
@@ -146,6 +147,14 @@ fn placeholder(name: &str, s: &str) -> bool {
             t.contains('.') && t.parse::<f64>().is_ok_and(|v| (-1.0..=1.0).contains(&v))
         }),
         "sboard" => analysis::is_board(s, |t| !t.is_empty()),
+        "pspairs" => {
+            let t: Vec<&str> = s.split(' ').collect();
+            t.len() % 2 == 0
+                && t.chunks(2)
+                    .all(|p| is_vertex(p[0]) && !p[1].is_empty() && !p[1].contains('\n'))
+        }
+        "var" => s.split(' ').all(analysis::is_move),
+        "gfx" => !s.is_empty() && s.lines().all(analysis::is_gfx_line),
         _ => panic!("unknown placeholder {name}"),
     }
 }
