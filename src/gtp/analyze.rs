@@ -190,7 +190,7 @@ pub(super) fn run<W: Write>(
 ) -> io::Result<()> {
     let board = s.engine.board().clone();
     let stop = s.engine.stop_flag();
-    write!(out, "={} \n", id.unwrap_or(""))?;
+    writeln!(out, "={} ", id.unwrap_or(""))?;
     out.flush()?;
     let mut printed = false;
     let mut failed: Option<io::Error> = None;

@@ -180,7 +180,7 @@ mod tests {
         assert_eq!(got, 7);
         drop(w);
         assert_eq!((fast, slow), (3, 0));
-        assert_eq!(Watchers::new().run(|p| p.is_none()), true);
+        assert!(Watchers::new().run(|p| p.is_none()));
     }
 
     #[test]

@@ -388,8 +388,10 @@ mod tests {
             ..Limits::default()
         };
         let stop = AtomicBool::new(false);
-        let mut p = Params::default();
-        p.uct_c = 0.0;
+        let p = Params {
+            uct_c: 0.0,
+            ..Params::default()
+        };
         let mut s = Searcher::new(p, 5, 1);
         let mut g = game_from(&[], 9, 7.0);
         let r = s.search(&g, Color::Black, &limits, &stop);

@@ -60,10 +60,10 @@ pub struct Inputs {
 }
 
 /// score(d) = alpha * p(d) + beta * rave(d) + (gamma + C / log(2 + n(d))) * H(d), with
-/// beta = R / (R + n + c1 n R), gamma = c2 / R (capped so that alpha >= 0), alpha = 1 - beta
-/// - gamma, where R counts the RAVE simulations including the prior's. Without any RAVE
-/// simulation the prior alone speaks (gamma = 1 - beta); without online simulations p(d) is
-/// not used (beta = 1).
+/// beta = R / (R + n + c1 n R), gamma = c2 / R (capped so that alpha >= 0),
+/// alpha = 1 - beta - gamma, where R counts the RAVE simulations including the prior's.
+/// Without any RAVE simulation the prior alone speaks (gamma = 1 - beta); without online
+/// simulations p(d) is not used (beta = 1).
 #[inline]
 pub fn score(k: &Coefs, s: &Inputs) -> f32 {
     let r = s.rave_n + k.prior_sims;

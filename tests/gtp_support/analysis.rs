@@ -224,19 +224,19 @@ pub fn is_gfx_line(line: &str) -> bool {
     match cmd {
         "INFLUENCE" => {
             !args.is_empty()
-                && args.len() % 2 == 0
+                && args.len().is_multiple_of(2)
                 && args.chunks(2).all(|p| {
                     vertex(p[0]) && p[1].parse::<f64>().is_ok_and(|v| (-1.0..=1.0).contains(&v))
                 })
         }
         "VAR" => {
             !args.is_empty()
-                && args.len() % 2 == 0
+                && args.len().is_multiple_of(2)
                 && args
                     .chunks(2)
                     .all(|p| (p[0] == "b" || p[0] == "w") && is_move(p[1]))
         }
-        "LABEL" => args.len() % 2 == 0 && args.chunks(2).all(|p| vertex(p[0])),
+        "LABEL" => args.len().is_multiple_of(2) && args.chunks(2).all(|p| vertex(p[0])),
         "BLACK" | "WHITE" | "CIRCLE" | "MARK" | "SQUARE" | "TRIANGLE" => {
             args.iter().all(|v| vertex(v))
         }

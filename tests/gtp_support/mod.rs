@@ -149,7 +149,7 @@ fn placeholder(name: &str, s: &str) -> bool {
         "sboard" => analysis::is_board(s, |t| !t.is_empty()),
         "pspairs" => {
             let t: Vec<&str> = s.split(' ').collect();
-            t.len() % 2 == 0
+            t.len().is_multiple_of(2)
                 && t.chunks(2)
                     .all(|p| is_vertex(p[0]) && !p[1].is_empty() && !p[1].contains('\n'))
         }
