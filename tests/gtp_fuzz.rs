@@ -49,6 +49,8 @@ const NAMES: &[&str] = &[
     "cputime",
     "moyo-param",
     "moyo-display",
+    "rectangular_boardsize",
+    "gogui-version",
     "moyo-explain",
     "moyo-ownership",
     "moyo-visits",

@@ -12,6 +12,7 @@ known_command
 list_commands
 quit
 boardsize
+rectangular_boardsize
 clear_board
 komi
 play
@@ -42,6 +43,7 @@ cgos-opponent_name
 cgos-opponent_rating
 cgos-gameover
 gogui-analyze_commands
+gogui-version
 gogui-interrupt
 gogui-play_sequence
 gogui-setup

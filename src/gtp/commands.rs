@@ -54,6 +54,7 @@ const COMMANDS: &[(&str, Kind)] = &[
     ),
     ("quit", R(quit)),
     ("boardsize", R(boardsize)),
+    ("rectangular_boardsize", R(rectangular_boardsize)),
     ("clear_board", R(clear_board)),
     ("komi", R(komi)),
     ("play", R(play)),
@@ -108,6 +109,7 @@ const COMMANDS: &[(&str, Kind)] = &[
     ),
     ("cgos-gameover", R(|s, a| cgos_note(s, "game over", a))),
     ("gogui-analyze_commands", R(gogui::analyze_commands)),
+    ("gogui-version", R(|_, _| Ok(String::new()))),
     (
         "gogui-interrupt",
         R(|_, a| no_args(a).map(|_| String::new())),
@@ -165,6 +167,20 @@ fn boardsize(s: &mut Session, a: &[String]) -> Reply {
     let n = integer(one_arg(a)?).ok_or_else(syntax)?;
     let n = usize::try_from(n).map_err(|_| "unacceptable size".to_string())?;
     s.engine.boardsize(n).map(|_| String::new())
+}
+
+/// `rectangular_boardsize <width> <height>` (Sabaki, for non-square boards): only square
+/// boards are played.
+fn rectangular_boardsize(s: &mut Session, a: &[String]) -> Reply {
+    let [w, h] = a else { return Err(syntax()) };
+    let (w, h) = (
+        integer(w).ok_or_else(syntax)?,
+        integer(h).ok_or_else(syntax)?,
+    );
+    if w != h {
+        return Err("unacceptable size".into());
+    }
+    boardsize(s, &[w.to_string()])
 }
 
 fn clear_board(s: &mut Session, a: &[String]) -> Reply {
@@ -382,5 +398,20 @@ mod tests {
         assert!(!is_known("kgs-chat"));
         assert!(is_known("GENMOVE"));
         assert!(is_known("lz-analyze"));
+    }
+
+    #[test]
+    fn rectangular_boards_must_be_square() {
+        use crate::engine::{Engine, EngineConfig};
+        let mut s = Session::new(Engine::new(EngineConfig::default()));
+        let mut say = |l: &str| s.handle_line(l).unwrap();
+        assert_eq!(say("rectangular_boardsize 9 13"), "? unacceptable size\n\n");
+        assert_eq!(say("rectangular_boardsize 9"), "? syntax error\n\n");
+        assert_eq!(
+            say("rectangular_boardsize 26 26"),
+            "? unacceptable size\n\n"
+        );
+        assert_eq!(say("rectangular_boardsize 7 7"), "= \n\n");
+        assert_eq!(s.engine().board().size(), 7);
     }
 }
