@@ -12,6 +12,7 @@ known_command
 list_commands
 quit
 boardsize
+rectangular_boardsize
 clear_board
 komi
 play
@@ -32,7 +33,17 @@ kgs-genmove_cleanup
 kgs-time_settings
 kgs-rules
 kgs-game_over
+analyze
+lz-analyze
+kata-analyze
+genmove_analyze
+lz-genmove_analyze
+kata-genmove_analyze
+cgos-opponent_name
+cgos-opponent_rating
+cgos-gameover
 gogui-analyze_commands
+gogui-version
 gogui-interrupt
 gogui-play_sequence
 gogui-setup
@@ -41,6 +52,13 @@ gg-undo
 play_sequence
 cputime
 moyo-param
+moyo-display
+moyo-explain
+moyo-ownership
+moyo-visits
+moyo-winrates
+moyo-pv
+moyo-gfx
 moyo-policy_genmove";
 
 #[test]
@@ -668,11 +686,18 @@ showboard
 
 =5 
 
-=6 plist/Dead stones/final_status_list dead
+=6 dboard/Ownership/moyo-ownership
+pspairs/Visits/moyo-visits %m
+sboard/Win rates/moyo-winrates %m
+var/Principal variation/moyo-pv %m
+gfx/Search/moyo-gfx %m
+plist/Dead stones/final_status_list dead
 plist/Alive stones/final_status_list alive
+hstring/Explain last move/moyo-explain
 string/Final score/final_score
 string/Show board/showboard
 param/Parameters/moyo-param
+param/Display/moyo-display
 none/Print SGF/printsgf
 
 =7 

@@ -4,11 +4,14 @@
 //! Errors are returned as the short messages GTP wants (`illegal move`, `board not empty`...),
 //! so the protocol layer only has to pass them on.
 
+mod analysis;
 mod clock;
 mod dynkomi;
 mod handicap;
 pub mod policy;
 
+use analysis::Explained;
+pub use analysis::Explanation;
 pub use clock::{Clock, MAX_BUDGET, MIN_BUDGET, TimeControl};
 use dynkomi::DynKomi;
 pub use handicap::free_handicap_points;
@@ -17,7 +20,7 @@ use crate::board::{
     Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Scoring, fixed_handicap_points,
 };
 use crate::params::{ParamInfo, Params};
-use crate::search::{Limits, SearchResult, Searcher};
+use crate::search::{Limits, Progress, SearchResult, Searcher};
 use crate::sgf::{GameRecord, RecordedMove, SgfColor};
 use std::io::Read;
 use std::sync::Arc;
@@ -95,8 +98,9 @@ impl StoneStatus {
     }
 }
 
+/// The kinds of move generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+pub enum GenMode {
     /// `genmove`: search, may pass or resign, plays the move.
     Play,
     /// `reg_genmove`: the same answer, nothing played.
@@ -105,10 +109,19 @@ enum Mode {
     Cleanup,
 }
 
-/// The last search, kept for the ownership `final_status_list` needs.
+/// The last search, kept for the ownership `final_status_list` needs and for the analysis
+/// commands that ask about the current position.
 struct LastSearch {
     key: (usize, u64, u32),
+    to_play: Color,
     result: SearchResult,
+}
+
+/// What one move generation decided, and why.
+struct Decision {
+    answer: GenMove,
+    reason: &'static str,
+    result: Option<SearchResult>,
 }
 
 /// One game and everything needed to play it.
@@ -118,6 +131,8 @@ pub struct Engine {
     searcher: Searcher,
     clock: Clock,
     last: Option<LastSearch>,
+    /// The last move generation, for `explain`.
+    last_move: Option<Explained>,
     stop: Arc<AtomicBool>,
     search_time: Duration,
     rules: Option<String>,
@@ -149,6 +164,7 @@ impl Engine {
             searcher,
             clock: Clock::new(),
             last: None,
+            last_move: None,
             stop: Arc::new(AtomicBool::new(false)),
             search_time: Duration::ZERO,
             rules: None,
@@ -162,6 +178,11 @@ impl Engine {
     /// Whether to describe each move on stderr.
     pub fn set_verbose(&mut self, on: bool) {
         self.verbose = on;
+    }
+
+    /// Whether moves are described on stderr (not `--quiet`).
+    pub fn verbose(&self) -> bool {
+        self.verbose
     }
 
     /// The configuration (with the current parameters).
@@ -363,12 +384,12 @@ impl Engine {
 
     /// Chooses a move for `color` and plays it.
     pub fn genmove(&mut self, color: Color) -> Result<GenMove, String> {
-        Ok(self.generate(color, Mode::Play))
+        Ok(self.generate_with(color, GenMode::Play, None))
     }
 
     /// The move `genmove` would choose, without playing it.
     pub fn reg_genmove(&mut self, color: Color) -> Result<GenMove, String> {
-        Ok(self.generate(color, Mode::Regression))
+        Ok(self.generate_with(color, GenMode::Regression, None))
     }
 
     /// The move the playout policy alone would choose for `color` here (no search, nothing
@@ -378,11 +399,7 @@ impl Engine {
         use rand::SeedableRng;
         let policy = crate::playout::heavy::Policy::from_params(&self.config.params);
         let board = self.game.board();
-        let mut recent = self.game.moves().iter().rev().map(|&(_, m)| match m {
-            Move::Play(p) => Some(p),
-            Move::Pass => None,
-        });
-        let (last, prev) = (recent.next().flatten(), recent.next().flatten());
+        let (last, prev) = last_two_points(&self.game);
         let seed = self.config.seed ^ board.hash();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         match policy.choose(board, color, last, prev, &mut rng) {
@@ -394,13 +411,25 @@ impl Engine {
     /// Like `genmove`, but never passes while enemy stones the search calls dead remain on
     /// the board, and never resigns (KGS cleanup phase).
     pub fn genmove_cleanup(&mut self, color: Color) -> Result<GenMove, String> {
-        Ok(self.generate(color, Mode::Cleanup))
+        Ok(self.generate_with(color, GenMode::Cleanup, None))
     }
 
-    fn generate(&mut self, color: Color, mode: Mode) -> GenMove {
+    /// Generates a move for `color` the way `mode` says, calling `progress` with snapshots of
+    /// the search while it runs (for analysis output, progress lines and live graphics).
+    pub fn generate_with(
+        &mut self,
+        color: Color,
+        mode: GenMode,
+        progress: Option<Progress>,
+    ) -> GenMove {
         let start = Instant::now();
-        let mut answer = self.decide(color, mode);
-        if mode != Mode::Regression {
+        let before = self.game.clone();
+        let Decision {
+            mut answer,
+            reason,
+            result,
+        } = self.decide(color, mode, progress);
+        if mode != GenMode::Regression {
             if let GenMove::Play(m) = answer
                 && self.game.play(color, m).is_err()
             {
@@ -411,19 +440,31 @@ impl Engine {
             self.clock
                 .charge(color.index(), start.elapsed().as_secs_f64());
         }
+        self.last_move = Some(Explained {
+            before,
+            color,
+            answer,
+            reason,
+            result,
+        });
         answer
     }
 
-    fn decide(&mut self, color: Color, mode: Mode) -> GenMove {
+    fn decide(&mut self, color: Color, mode: GenMode, progress: Option<Progress>) -> Decision {
+        let decision = |answer, reason, result| Decision {
+            answer,
+            reason,
+            result,
+        };
         if !policy::has_legal_move(&self.game, color) {
             self.log(format_args!("{color} has no move but pass"));
-            return GenMove::Play(Move::Pass);
+            return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
         }
         let limits = self.move_limits(color);
         let params = &self.config.params;
         let offset = self.dynkomi.offset(&self.game, color, params);
         self.searcher.set_komi_offset(offset);
-        let r = self.run_search(color, &limits);
+        let r = self.run_search(color, &limits, progress);
         self.searcher.set_komi_offset(0.0);
         self.dynkomi
             .record(&self.game, r.winrate, &self.config.params);
@@ -432,33 +473,37 @@ impl Engine {
             Color::Black => offset > 0.0,
             Color::White => offset < 0.0,
         };
-        if mode != Mode::Cleanup
-            && policy::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
+        let params = &self.config.params;
+        if mode != GenMode::Cleanup
+            && policy::passing_wins(&self.game, color, Some(&r.ownership), params)
         {
             self.log(format_args!("passing wins for {color}"));
-            return GenMove::Play(Move::Pass);
-        }
-        let hopeless = mode != Mode::Cleanup
-            && !handicapped
-            && policy::should_resign(
-                &self.game,
-                color,
-                r.winrate,
-                r.playouts,
-                &self.config.params,
+            return decision(
+                GenMove::Play(Move::Pass),
+                "the opponent passed and passing wins",
+                Some(r),
             );
+        }
+        let hopeless = mode != GenMode::Cleanup
+            && !handicapped
+            && policy::should_resign(&self.game, color, r.winrate, r.playouts, params);
         // Resign only when the win rate stays low, not on one bad search.
         self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
-        if self.low_streak >= self.config.params.resign_moves {
-            return GenMove::Resign;
+        if self.low_streak >= params.resign_moves {
+            return decision(
+                GenMove::Resign,
+                "the win rate stayed below resign_threshold",
+                Some(r),
+            );
         }
-        GenMove::Play(policy::choose_move(
-            &self.game,
-            color,
-            &r,
-            mode == Mode::Cleanup,
-            &self.config.params,
-        ))
+        let cleanup = mode == GenMode::Cleanup;
+        let m = policy::choose_move(&self.game, color, &r, cleanup, params);
+        let reason = match (m == r.best, cleanup) {
+            (true, _) => "the most visited move",
+            (false, true) => "cleanup: dead enemy stones remain, so no pass",
+            (false, false) => "the most visited playable move (the best one was refused)",
+        };
+        decision(GenMove::Play(m), reason, Some(r))
     }
 
     /// Thinks on the opponent's time (with `--ponder`) until the stop flag is set, which the
@@ -527,9 +572,16 @@ impl Engine {
         )
     }
 
-    fn run_search(&mut self, color: Color, limits: &Limits) -> SearchResult {
+    fn run_search(
+        &mut self,
+        color: Color,
+        limits: &Limits,
+        progress: Option<Progress>,
+    ) -> SearchResult {
         self.stop.store(false, Ordering::Relaxed);
-        let r = self.searcher.search(&self.game, color, limits, &self.stop);
+        let r = self
+            .searcher
+            .search_with(&self.game, color, limits, &self.stop, progress);
         self.record(color, &r);
         r
     }
@@ -566,6 +618,7 @@ impl Engine {
         }
         self.last = Some(LastSearch {
             key: self.position_key(),
+            to_play: color,
             result: r.clone(),
         });
     }
@@ -597,9 +650,9 @@ impl Engine {
 
     // ---- the end of the game -----------------------------------------------------------
 
-    /// The ownership of the current position: from the last search if it looked at this
-    /// position, else from a new modest search.
-    fn ownership(&mut self) -> Vec<f32> {
+    /// The ownership of the current position (per `Point::idx`, +1 Black .. -1 White): from
+    /// the last search if it looked at this position, else from a new modest search.
+    pub fn ownership(&mut self) -> Vec<f32> {
         if let Some(l) = &self.last
             && l.key == self.position_key()
             && !l.result.ownership.is_empty()
@@ -841,6 +894,15 @@ impl Engine {
     pub fn cputime(&self) -> f64 {
         process_cpu_seconds().unwrap_or(self.search_time.as_secs_f64())
     }
+}
+
+/// The points of the last two moves, most recent first (None for a pass or no move).
+fn last_two_points(game: &Game) -> (Option<Point>, Option<Point>) {
+    let mut recent = game.moves().iter().rev().map(|&(_, m)| match m {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    });
+    (recent.next().flatten(), recent.next().flatten())
 }
 
 /// Seconds as a Duration, clamped to what a search can use.

@@ -156,18 +156,22 @@ pub fn pass_holds(game: &Game, c: Color, ownership: &[f32], params: &Params) -> 
     area_margin(b, game.komi(), c, &ours_dead) > 0.0
 }
 
-/// Enemy stones of `c` whose point `ownership` gives strongly to `c` (cleanup's "still to
-/// capture").
+/// Enemy stones of `c` still to capture in cleanup: those whose point `ownership` gives
+/// strongly to `c` (`params.cleanup_dead_ownership`), and those of the strings
+/// `final_status_list dead` reports (`string_is_dead`), so that the engine never passes in
+/// cleanup while it would still call enemy stones dead.
 pub fn dead_enemy_stones(b: &Board, ownership: &[f32], c: Color, params: &Params) -> Vec<Point> {
     let s = sign(c);
-    b.stones(c.opp())
-        .iter()
-        .filter(|p| {
-            ownership
-                .get(p.idx())
-                .is_some_and(|&o| o * s > params.cleanup_dead_ownership)
-        })
-        .collect()
+    let mut dead = Board::bitboard_of(&dead_of_color(b, ownership, c.opp(), params));
+    for p in b.stones(c.opp()).iter() {
+        if ownership
+            .get(p.idx())
+            .is_some_and(|&o| o * s > params.cleanup_dead_ownership)
+        {
+            dead.set(p);
+        }
+    }
+    dead.iter().collect()
 }
 
 /// The strings on the board, each as its list of stones, in board order of their first stone.
@@ -447,6 +451,12 @@ mod tests {
         );
         // White in cleanup has no dead black stones: passes.
         assert_eq!(choose_move(&g, Color::White, &r, true, &params), Move::Pass);
+        // A string `final_status_list` calls dead is still to capture, even when no stone of
+        // it passes the cleanup threshold alone.
+        let mut mild = own.clone();
+        mild[b4.idx()] = 0.4;
+        assert!(0.4 < params.cleanup_dead_ownership && 0.4 > params.dead_ownership);
+        assert_eq!(dead_enemy_stones(b, &mild, Color::Black, &params), vec![b4]);
         // Strings are grouped.
         let s = strings(b);
         assert_eq!(s.len(), 3);

@@ -1,69 +1,138 @@
 //! The command table: every command the engine knows, its argument checks, and the text of
-//! its answer. The table drives `list_commands` and `known_command`.
+//! its answer. The table drives `list_commands` and `known_command`. GoGui's commands live in
+//! `gogui.rs`, the analysis commands in `analyze.rs`.
 
-use super::Session;
-use crate::board::{Board, Color, Move, Point, VertexError};
-use crate::engine::{GenMove, StoneStatus, TimeControl};
+use super::analyze::{self, Dialect, Request};
+use super::args::*;
+use super::{Session, explain, gogui, think};
+use crate::board::{Color, Move};
+use crate::engine::{GenMode, GenMove, StoneStatus, TimeControl};
 use std::fmt::Write as _;
 
-type Reply = Result<String, String>;
-type Handler = fn(&mut Session, &[String]) -> Reply;
+/// A command's answer, or the reason it was refused.
+pub(super) type Reply = Result<String, String>;
+
+/// What a command does.
+#[derive(Clone, Copy)]
+pub(super) enum Kind {
+    /// Answers with one response.
+    Reply(fn(&mut Session, &[String]) -> Reply),
+    /// Streams its response: reads its arguments into an analysis request the main loop runs.
+    Stream(fn(&Session, &[String]) -> Result<Request, String>),
+}
+
+/// A command's outcome: its answer, or the analysis to run.
+pub(super) enum Outcome {
+    Text(String),
+    Stream(Request),
+}
+
+impl Kind {
+    /// Runs the command on `args`.
+    pub(super) fn run(self, s: &mut Session, args: &[String]) -> Result<Outcome, String> {
+        match self {
+            Kind::Reply(f) => f(s, args).map(Outcome::Text),
+            Kind::Stream(f) => f(s, args).map(Outcome::Stream),
+        }
+    }
+}
+
+use Kind::{Reply as R, Stream as S};
 
 /// Every command, in the order `list_commands` gives them.
-const COMMANDS: &[(&str, Handler)] = &[
-    ("protocol_version", |_, a| no_args(a).map(|_| "2".into())),
-    ("name", |_, a| no_args(a).map(|_| "moyo".into())),
-    ("version", |_, a| {
-        no_args(a).map(|_| env!("CARGO_PKG_VERSION").into())
-    }),
-    ("known_command", known_command),
-    ("list_commands", |_, a| {
-        no_args(a).map(|_| command_names().join("\n"))
-    }),
-    ("quit", quit),
-    ("boardsize", boardsize),
-    ("clear_board", clear_board),
-    ("komi", komi),
-    ("play", play),
-    ("genmove", genmove),
-    ("undo", undo),
-    ("fixed_handicap", fixed_handicap),
-    ("place_free_handicap", place_free_handicap),
-    ("set_free_handicap", set_free_handicap),
-    ("time_settings", time_settings),
-    ("time_left", time_left),
-    ("final_score", final_score),
-    ("final_status_list", final_status_list),
-    ("loadsgf", loadsgf),
-    ("reg_genmove", reg_genmove),
-    ("showboard", showboard),
-    ("printsgf", printsgf),
-    ("kgs-genmove_cleanup", kgs_genmove_cleanup),
-    ("kgs-time_settings", kgs_time_settings),
-    ("kgs-rules", kgs_rules),
-    ("kgs-game_over", |_, _| Ok(String::new())),
-    ("gogui-analyze_commands", analyze_commands),
-    ("gogui-interrupt", |_, a| no_args(a).map(|_| String::new())),
-    ("gogui-play_sequence", play_sequence),
-    ("gogui-setup", gogui_setup),
-    ("gogui-setup_player", gogui_setup_player),
-    ("gg-undo", gg_undo),
-    ("play_sequence", play_sequence),
-    ("cputime", |s, a| {
-        no_args(a).map(|_| format!("{:.3}", s.engine.cputime()))
-    }),
-    ("moyo-param", moyo_param),
-    ("moyo-policy_genmove", policy_genmove),
+const COMMANDS: &[(&str, Kind)] = &[
+    ("protocol_version", R(|_, a| no_args(a).map(|_| "2".into()))),
+    ("name", R(|_, a| no_args(a).map(|_| "moyo".into()))),
+    (
+        "version",
+        R(|_, a| no_args(a).map(|_| env!("CARGO_PKG_VERSION").into())),
+    ),
+    ("known_command", R(known_command)),
+    (
+        "list_commands",
+        R(|_, a| no_args(a).map(|_| command_names().join("\n"))),
+    ),
+    ("quit", R(quit)),
+    ("boardsize", R(boardsize)),
+    ("rectangular_boardsize", R(rectangular_boardsize)),
+    ("clear_board", R(clear_board)),
+    ("komi", R(komi)),
+    ("play", R(play)),
+    ("genmove", R(|s, a| generate(s, a, GenMode::Play))),
+    ("undo", R(undo)),
+    ("fixed_handicap", R(fixed_handicap)),
+    ("place_free_handicap", R(place_free_handicap)),
+    ("set_free_handicap", R(set_free_handicap)),
+    ("time_settings", R(time_settings)),
+    ("time_left", R(time_left)),
+    ("final_score", R(final_score)),
+    ("final_status_list", R(final_status_list)),
+    ("loadsgf", R(loadsgf)),
+    ("reg_genmove", R(|s, a| generate(s, a, GenMode::Regression))),
+    ("showboard", R(showboard)),
+    ("printsgf", R(printsgf)),
+    (
+        "kgs-genmove_cleanup",
+        R(|s, a| generate(s, a, GenMode::Cleanup)),
+    ),
+    ("kgs-time_settings", R(kgs_time_settings)),
+    ("kgs-rules", R(kgs_rules)),
+    ("kgs-game_over", R(|_, _| Ok(String::new()))),
+    (
+        "analyze",
+        S(|s, a| analyze::request(s, a, Dialect::Leela, false)),
+    ),
+    (
+        "lz-analyze",
+        S(|s, a| analyze::request(s, a, Dialect::Leela, false)),
+    ),
+    (
+        "kata-analyze",
+        S(|s, a| analyze::request(s, a, Dialect::Kata, false)),
+    ),
+    (
+        "genmove_analyze",
+        S(|s, a| analyze::request(s, a, Dialect::Leela, true)),
+    ),
+    (
+        "lz-genmove_analyze",
+        S(|s, a| analyze::request(s, a, Dialect::Leela, true)),
+    ),
+    (
+        "kata-genmove_analyze",
+        S(|s, a| analyze::request(s, a, Dialect::Kata, true)),
+    ),
+    ("cgos-opponent_name", R(|s, a| cgos_note(s, "opponent", a))),
+    (
+        "cgos-opponent_rating",
+        R(|s, a| cgos_note(s, "opponent rating", a)),
+    ),
+    ("cgos-gameover", R(|s, a| cgos_note(s, "game over", a))),
+    ("gogui-analyze_commands", R(gogui::analyze_commands)),
+    ("gogui-version", R(|_, _| Ok(String::new()))),
+    (
+        "gogui-interrupt",
+        R(|_, a| no_args(a).map(|_| String::new())),
+    ),
+    ("gogui-play_sequence", R(gogui::play_sequence)),
+    ("gogui-setup", R(gogui::setup)),
+    ("gogui-setup_player", R(gogui::setup_player)),
+    ("gg-undo", R(gogui::gg_undo)),
+    ("play_sequence", R(gogui::play_sequence)),
+    (
+        "cputime",
+        R(|s, a| no_args(a).map(|_| format!("{:.3}", s.engine.cputime()))),
+    ),
+    ("moyo-param", R(gogui::param)),
+    ("moyo-display", R(gogui::display)),
+    ("moyo-explain", R(explain::explain)),
+    ("moyo-ownership", R(gogui::ownership)),
+    ("moyo-visits", R(gogui::visits)),
+    ("moyo-winrates", R(gogui::winrates)),
+    ("moyo-pv", R(gogui::pv)),
+    ("moyo-gfx", R(gogui::gfx)),
+    ("moyo-policy_genmove", R(policy_genmove)),
 ];
-
-/// GoGui's analyze menu: only commands that exist.
-const ANALYZE_COMMANDS: &str = "\
-plist/Dead stones/final_status_list dead
-plist/Alive stones/final_status_list alive
-string/Final score/final_score
-string/Show board/showboard
-param/Parameters/moyo-param
-none/Print SGF/printsgf";
 
 /// The names of all commands.
 pub fn command_names() -> Vec<&'static str> {
@@ -72,94 +141,12 @@ pub fn command_names() -> Vec<&'static str> {
 
 /// Whether `name` (any case) is a command.
 pub fn is_known(name: &str) -> bool {
-    handler(&name.to_ascii_lowercase()).is_some()
+    kind(&name.to_ascii_lowercase()).is_some()
 }
 
-/// The handler of a lowercased command name.
-pub(super) fn handler(name: &str) -> Option<Handler> {
-    COMMANDS.iter().find(|(n, _)| *n == name).map(|(_, h)| *h)
-}
-
-// ---- argument helpers --------------------------------------------------------------------
-
-fn syntax() -> String {
-    "syntax error".into()
-}
-
-fn no_args(a: &[String]) -> Result<(), String> {
-    if a.is_empty() { Ok(()) } else { Err(syntax()) }
-}
-
-fn one_arg(a: &[String]) -> Result<&str, String> {
-    match a {
-        [x] => Ok(x),
-        _ => Err(syntax()),
-    }
-}
-
-/// An integer of any size (saturating) with an optional sign; `None` if not an integer.
-fn integer(s: &str) -> Option<i64> {
-    let (neg, digits) = match s.as_bytes().first()? {
-        b'-' => (true, &s[1..]),
-        b'+' => (false, &s[1..]),
-        _ => (false, s),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let v = digits.parse::<i64>().unwrap_or(i64::MAX);
-    Some(if neg { -v } else { v })
-}
-
-/// A count: a non-negative integer (`5` or `5.0`), saturating at `u32::MAX`.
-fn count(s: &str) -> Option<u32> {
-    if let Some(v) = integer(s) {
-        return (v >= 0).then(|| v.min(i64::from(u32::MAX)) as u32);
-    }
-    let f = finite(s)?;
-    (f >= 0.0 && f.fract() == 0.0).then(|| f.min(f64::from(u32::MAX)) as u32)
-}
-
-/// A finite number.
-fn finite(s: &str) -> Option<f64> {
-    // Only plain decimal notation (Rust would also read `inf` and `NaN`).
-    if !s
-        .bytes()
-        .all(|b| b.is_ascii_digit() || b"+-.eE".contains(&b))
-    {
-        return None;
-    }
-    s.parse::<f64>().ok().filter(|v| v.is_finite())
-}
-
-/// A non-negative number of seconds.
-fn seconds(s: &str) -> Result<f64, String> {
-    finite(s).filter(|&v| v >= 0.0).ok_or_else(syntax)
-}
-
-fn color(s: &str) -> Result<Color, String> {
-    Color::parse(s).ok_or_else(|| "invalid color".to_string())
-}
-
-fn vertex(s: &Session, v: &str) -> Result<Move, String> {
-    s.engine.board().parse_move(v).map_err(|e| match e {
-        VertexError::Syntax | VertexError::OffBoard => "invalid vertex".to_string(),
-    })
-}
-
-fn vertices(b: &Board, points: &[Point]) -> String {
-    points
-        .iter()
-        .map(|&p| b.point_string(p))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn gen_text(s: &Session, g: GenMove) -> String {
-    match g {
-        GenMove::Play(m) => s.engine.board().move_string(m),
-        GenMove::Resign => "resign".into(),
-    }
+/// What a lowercased command name does.
+pub(super) fn kind(name: &str) -> Option<Kind> {
+    COMMANDS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
 }
 
 // ---- administrative ----------------------------------------------------------------------
@@ -180,6 +167,20 @@ fn boardsize(s: &mut Session, a: &[String]) -> Reply {
     let n = integer(one_arg(a)?).ok_or_else(syntax)?;
     let n = usize::try_from(n).map_err(|_| "unacceptable size".to_string())?;
     s.engine.boardsize(n).map(|_| String::new())
+}
+
+/// `rectangular_boardsize <width> <height>` (Sabaki, for non-square boards): only square
+/// boards are played.
+fn rectangular_boardsize(s: &mut Session, a: &[String]) -> Reply {
+    let [w, h] = a else { return Err(syntax()) };
+    let (w, h) = (
+        integer(w).ok_or_else(syntax)?,
+        integer(h).ok_or_else(syntax)?,
+    );
+    if w != h {
+        return Err("unacceptable size".into());
+    }
+    boardsize(s, &[w.to_string()])
 }
 
 fn clear_board(s: &mut Session, a: &[String]) -> Reply {
@@ -226,6 +227,15 @@ fn set_free_handicap(s: &mut Session, a: &[String]) -> Reply {
     s.engine.set_free_handicap(&pts).map(|_| String::new())
 }
 
+/// `cgos-opponent_name`, `cgos-opponent_rating`, `cgos-gameover`: always accepted (the CGOS
+/// client treats any error as fatal), noted on stderr.
+fn cgos_note(s: &mut Session, what: &str, a: &[String]) -> Reply {
+    if s.engine.verbose() {
+        eprintln!("moyo: {what}: {}", a.join(" "));
+    }
+    Ok(String::new())
+}
+
 fn kgs_rules(s: &mut Session, a: &[String]) -> Reply {
     // Always accepted: kgsGtp ignores the answer, and unknown rules change nothing.
     if let Some(name) = a.first() {
@@ -246,98 +256,23 @@ fn play(s: &mut Session, a: &[String]) -> Reply {
         .map_err(|_| "illegal move".to_string())
 }
 
-fn play_sequence(s: &mut Session, a: &[String]) -> Reply {
-    if !a.len().is_multiple_of(2) {
-        return Err(syntax());
-    }
-    let mut moves = Vec::with_capacity(a.len() / 2);
-    for pair in a.chunks(2) {
-        moves.push((color(&pair[0])?, vertex(s, &pair[1])?));
-    }
-    s.engine
-        .play_sequence(&moves)
-        .map(|_| String::new())
-        .map_err(|(i, _)| {
-            format!(
-                "illegal move: {} {}",
-                pair_text(&a[2 * i]),
-                a[2 * i + 1].to_ascii_uppercase()
-            )
-        })
-}
-
-fn pair_text(c: &str) -> String {
-    Color::parse(c).map_or_else(|| c.to_string(), |c| c.to_string())
-}
-
-fn genmove(s: &mut Session, a: &[String]) -> Reply {
+/// `genmove`, `reg_genmove` and `kgs-genmove_cleanup <color>`.
+fn generate(s: &mut Session, a: &[String], mode: GenMode) -> Reply {
     let c = color(one_arg(a)?)?;
-    let g = s.engine.genmove(c)?;
-    Ok(gen_text(s, g))
-}
-
-fn reg_genmove(s: &mut Session, a: &[String]) -> Reply {
-    let c = color(one_arg(a)?)?;
-    let g = s.engine.reg_genmove(c)?;
-    Ok(gen_text(s, g))
+    let g = think::generate(s, c, mode, think::Watchers::new());
+    Ok(gen_text(s.engine.board(), g))
 }
 
 /// `moyo-policy_genmove <color>`: the playout policy's move, not played.
 fn policy_genmove(s: &mut Session, a: &[String]) -> Reply {
     let c = color(one_arg(a)?)?;
     let m = s.engine.policy_move(c);
-    Ok(gen_text(s, GenMove::Play(m)))
-}
-
-fn kgs_genmove_cleanup(s: &mut Session, a: &[String]) -> Reply {
-    let c = color(one_arg(a)?)?;
-    let g = s.engine.genmove_cleanup(c)?;
-    Ok(gen_text(s, g))
+    Ok(gen_text(s.engine.board(), GenMove::Play(m)))
 }
 
 fn undo(s: &mut Session, a: &[String]) -> Reply {
     no_args(a)?;
     s.engine.undo().map(|_| String::new())
-}
-
-/// `gg-undo [n]`: takes back `n` moves (default 1), all or none.
-fn gg_undo(s: &mut Session, a: &[String]) -> Reply {
-    let n = match a {
-        [] => 1,
-        [n] => integer(n).filter(|&n| n >= 0).ok_or_else(syntax)?,
-        _ => return Err(syntax()),
-    };
-    let n = usize::try_from(n).unwrap_or(usize::MAX);
-    s.engine.undo_many(n).map(|_| String::new())
-}
-
-/// `gogui-setup <color> <vertex> ...`: setup stones, all or none.
-fn gogui_setup(s: &mut Session, a: &[String]) -> Reply {
-    if !a.len().is_multiple_of(2) {
-        return Err(syntax());
-    }
-    let mut stones = Vec::with_capacity(a.len() / 2);
-    for pair in a.chunks(2) {
-        let c = color(&pair[0])?;
-        match vertex(s, &pair[1])? {
-            Move::Play(p) => stones.push((c, p)),
-            Move::Pass => return Err("invalid vertex".into()),
-        }
-    }
-    s.engine.setup(&stones).map(|_| String::new()).map_err(|i| {
-        format!(
-            "illegal setup stone: {} {}",
-            pair_text(&a[2 * i]),
-            a[2 * i + 1].to_ascii_uppercase()
-        )
-    })
-}
-
-/// `gogui-setup_player <color>`: the colour to move next.
-fn gogui_setup_player(s: &mut Session, a: &[String]) -> Reply {
-    let c = color(one_arg(a)?)?;
-    s.engine.set_to_play(c);
-    Ok(String::new())
 }
 
 // ---- time --------------------------------------------------------------------------------
@@ -350,13 +285,19 @@ fn time_settings(s: &mut Session, a: &[String]) -> Reply {
     Ok(String::new())
 }
 
+/// `kgs-time_settings none | absolute m | byoyomi m p n | canadian m p n`. kgsGtp declines a
+/// challenge whose time settings fail, so `none` and `absolute` also accept (and ignore)
+/// trailing numbers: its documentation only promises "fewer than two options" for them.
 fn kgs_time_settings(s: &mut Session, a: &[String]) -> Reply {
     let Some((kind, rest)) = a.split_first() else {
         return Err(syntax());
     };
+    let numbers = |x: &[String]| x.iter().all(|v| finite(v).is_some());
     let control = match (kind.to_ascii_lowercase().as_str(), rest) {
-        ("none", []) => TimeControl::Unlimited,
-        ("absolute", [m]) => TimeControl::Absolute { main: seconds(m)? },
+        ("none", extra) if numbers(extra) => TimeControl::Unlimited,
+        ("absolute", [m, extra @ ..]) if numbers(extra) => {
+            TimeControl::Absolute { main: seconds(m)? }
+        }
         ("byoyomi", [m, p, n]) => TimeControl::ByoYomi {
             main: seconds(m)?,
             period: seconds(p)?,
@@ -443,75 +384,9 @@ fn showboard(s: &mut Session, a: &[String]) -> Reply {
     Ok(out)
 }
 
-fn analyze_commands(_: &mut Session, a: &[String]) -> Reply {
-    no_args(a)?;
-    Ok(ANALYZE_COMMANDS.to_string())
-}
-
-fn moyo_param(s: &mut Session, a: &[String]) -> Reply {
-    match a {
-        [] => {
-            let lines: Vec<String> = s
-                .engine
-                .describe_params()
-                .iter()
-                .map(|p| {
-                    let value = match p.value.as_str() {
-                        "true" => "1",
-                        "false" => "0",
-                        v => v,
-                    };
-                    let kind = if p.default == "true" || p.default == "false" {
-                        "bool"
-                    } else {
-                        "string"
-                    };
-                    format!("[{kind}] {} {value}", p.name)
-                })
-                .collect();
-            Ok(lines.join("\n"))
-        }
-        [name, value] => {
-            let is_bool = s
-                .engine
-                .describe_params()
-                .iter()
-                .any(|p| p.name == name && (p.default == "true" || p.default == "false"));
-            let value = match (is_bool, value.as_str()) {
-                (true, "1") => "true",
-                (true, "0") => "false",
-                (_, v) => v,
-            };
-            s.engine.set_param(name, value).map(|_| String::new())
-        }
-        _ => Err(syntax()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers() {
-        assert_eq!(integer("19"), Some(19));
-        assert_eq!(integer("-3"), Some(-3));
-        assert_eq!(integer("+3"), Some(3));
-        assert_eq!(integer("99999999999999999999999"), Some(i64::MAX));
-        assert_eq!(integer("9.5"), None);
-        assert_eq!(integer(""), None);
-        assert_eq!(integer("-"), None);
-        assert_eq!(count("5.0"), Some(5));
-        assert_eq!(count("-1"), None);
-        assert_eq!(count("1e99"), Some(u32::MAX));
-        assert_eq!(finite("7.5"), Some(7.5));
-        assert_eq!(finite("-0.5"), Some(-0.5));
-        assert_eq!(finite("inf"), None);
-        assert_eq!(finite("NaN"), None);
-        assert_eq!(finite("1e999"), None);
-        assert_eq!(finite("0x10"), None);
-        assert!(seconds("-1").is_err());
-    }
 
     #[test]
     fn table_is_sane() {
@@ -522,9 +397,21 @@ mod tests {
         }
         assert!(!is_known("kgs-chat"));
         assert!(is_known("GENMOVE"));
-        for line in ANALYZE_COMMANDS.lines() {
-            let cmd = line.split('/').nth(2).unwrap();
-            assert!(is_known(cmd.split(' ').next().unwrap()), "{line}");
-        }
+        assert!(is_known("lz-analyze"));
+    }
+
+    #[test]
+    fn rectangular_boards_must_be_square() {
+        use crate::engine::{Engine, EngineConfig};
+        let mut s = Session::new(Engine::new(EngineConfig::default()));
+        let mut say = |l: &str| s.handle_line(l).unwrap();
+        assert_eq!(say("rectangular_boardsize 9 13"), "? unacceptable size\n\n");
+        assert_eq!(say("rectangular_boardsize 9"), "? syntax error\n\n");
+        assert_eq!(
+            say("rectangular_boardsize 26 26"),
+            "? unacceptable size\n\n"
+        );
+        assert_eq!(say("rectangular_boardsize 7 7"), "= \n\n");
+        assert_eq!(s.engine().board().size(), 7);
     }
 }

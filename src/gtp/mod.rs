@@ -1,16 +1,24 @@
 //! The Go Text Protocol (version 2) front end: a reader thread turns stdin into lines, the
 //! main loop answers them in order through the command table, one response per command,
-//! flushed at once. It knows the engine's public API only.
+//! flushed at once. Analysis commands stream their response: `serve` writes their `info`
+//! lines as the search runs, until the next input arrives (or, for the `genmove` kinds, until
+//! the move is chosen). It knows the engine's public API only.
 //!
 //! No input makes it panic or changes the state when refused: a bad line gets `? <reason>`.
 //! Each command also runs under `catch_unwind` as a last line of defence.
 
+pub mod analyze;
+mod args;
 mod commands;
+mod explain;
+mod gogui;
 pub mod input;
 pub mod response;
+mod think;
 
 pub use commands::{command_names, is_known};
 pub use input::{Command, Input, MAX_LINE};
+pub use think::Display;
 
 use crate::engine::Engine;
 use crossbeam::channel::{Receiver, Sender, unbounded};
@@ -23,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// reader thread sets `stop` for every line it passes on.
 pub struct InputSignal {
     armed: AtomicBool,
-    /// Set at the end of input: nothing more will come, so nothing may wait for it.
+    /// The input ended: no line will ever arrive again.
     closed: AtomicBool,
     stop: Arc<AtomicBool>,
 }
@@ -45,14 +53,15 @@ impl InputSignal {
         }
     }
 
-    /// Called by the reader at the end of input.
+    /// Called by the reader at the end of its input: a running search stops, and no new one
+    /// waits for input that cannot come.
     fn input_closed(&self) {
         self.closed.store(true, Ordering::SeqCst);
         self.input_arrived();
     }
 
-    /// Runs `search` until input arrives on `rx` (not at all if some is already waiting or
-    /// the input has ended).
+    /// Runs `search` until input arrives on `rx`; not at all (`None`) if some is already
+    /// waiting or the input has ended.
     pub fn until_input<T>(&self, rx: &Receiver<Input>, search: impl FnOnce() -> T) -> Option<T> {
         self.stop.store(false, Ordering::SeqCst);
         self.armed.store(true, Ordering::SeqCst);
@@ -64,21 +73,39 @@ impl InputSignal {
     }
 }
 
+/// What the main loop does with one input item.
+pub enum Step {
+    /// Writes this complete response.
+    Reply(String),
+    /// Runs this analysis command, writing its response as it goes.
+    Stream {
+        id: Option<String>,
+        request: analyze::Request,
+    },
+}
+
 /// The engine plus the protocol's own state.
 pub struct Session {
     engine: Engine,
     quit: bool,
     /// Whether the last command was a move generation (pondering may follow it).
     generated: bool,
+    /// What is shown on stderr while the engine thinks.
+    display: Display,
 }
 
 impl Session {
-    /// A session around `engine`.
+    /// A session around `engine`; progress lines on stderr unless the engine is quiet.
     pub fn new(engine: Engine) -> Session {
+        let display = Display {
+            progress: engine.verbose(),
+            live_gfx: false,
+        };
         Session {
             engine,
             quit: false,
             generated: false,
+            display,
         }
     }
 
@@ -92,45 +119,78 @@ impl Session {
         self.quit
     }
 
-    /// The complete response to one raw input line, or `None` for an empty line.
-    pub fn handle_line(&mut self, raw: &str) -> Option<String> {
-        let line = input::preprocess(raw);
-        let cmd = input::parse(&line)?;
-        self.generated = matches!(
-            cmd.name.as_str(),
-            "genmove" | "kgs-genmove_cleanup" | "play" | "loadsgf"
-        );
-        let id = cmd.id.as_deref();
-        let (ok, text) = match self.execute(&cmd) {
-            Ok(t) => (true, t),
-            Err(e) => (false, e),
-        };
-        Some(response::format(id, ok, &text))
+    /// The display switches.
+    pub fn display(&self) -> Display {
+        self.display
     }
 
-    /// The response to one input item from the reader.
+    /// The complete response to one raw input line, or `None` for an empty line. An analysis
+    /// command, with no input to end it, searches as long as a move would take.
+    pub fn handle_line(&mut self, raw: &str) -> Option<String> {
+        self.handle_input(&Input::Line(raw.to_string()))
+    }
+
+    /// The complete response to one input item from the reader (see `handle_line`).
     pub fn handle_input(&mut self, item: &Input) -> Option<String> {
-        match item {
-            Input::Line(raw) => self.handle_line(raw),
+        match self.step(item)? {
+            Step::Reply(text) => Some(text),
+            Step::Stream { id, request } => {
+                let mut out = Vec::new();
+                // Writing to memory cannot fail.
+                let _ = analyze::run(self, id.as_deref(), &request, &mut out, None);
+                Some(String::from_utf8_lossy(&out).into_owned())
+            }
+        }
+    }
+
+    /// What to do with one input item: a response, a stream to run, or nothing (an empty
+    /// line).
+    pub fn step(&mut self, item: &Input) -> Option<Step> {
+        let raw = match item {
+            Input::Line(raw) => raw,
             Input::TooLong { head, has_content } => {
                 if !has_content {
                     return None;
                 }
                 let id = input::id_of(&input::preprocess(head));
-                Some(response::format(id.as_deref(), false, "line too long"))
+                return Some(Step::Reply(response::format(
+                    id.as_deref(),
+                    false,
+                    "line too long",
+                )));
             }
+        };
+        let line = input::preprocess(raw);
+        let cmd = input::parse(&line)?;
+        self.generated = matches!(
+            cmd.name.as_str(),
+            "genmove"
+                | "kgs-genmove_cleanup"
+                | "play"
+                | "loadsgf"
+                | "genmove_analyze"
+                | "lz-genmove_analyze"
+                | "kata-genmove_analyze"
+        );
+        let id = cmd.id.clone();
+        match self.execute_step(&cmd) {
+            Ok(commands::Outcome::Text(t)) => {
+                Some(Step::Reply(response::format(id.as_deref(), true, &t)))
+            }
+            Ok(commands::Outcome::Stream(request)) => Some(Step::Stream { id, request }),
+            Err(e) => Some(Step::Reply(response::format(id.as_deref(), false, &e))),
         }
     }
 
-    /// Runs one parsed command.
-    pub fn execute(&mut self, cmd: &Command) -> Result<String, String> {
+    /// Runs one parsed command: its answer, or the analysis it asks for.
+    fn execute_step(&mut self, cmd: &Command) -> Result<commands::Outcome, String> {
         if cmd.name.is_empty() {
             return Err("syntax error".into());
         }
-        let Some(handler) = commands::handler(&cmd.name) else {
+        let Some(kind) = commands::kind(&cmd.name) else {
             return Err("unknown command".into());
         };
-        match catch_unwind(AssertUnwindSafe(|| handler(self, &cmd.args))) {
+        match catch_unwind(AssertUnwindSafe(|| kind.run(self, &cmd.args))) {
             Ok(r) => r,
             Err(_) => Err("internal error".into()),
         }
@@ -183,8 +243,9 @@ pub fn spawn_reader<R: Read + Send + 'static>(
     Ok(())
 }
 
-/// Answers commands from `rx` on `out` until `quit` or the end of input; with `signal`, the
-/// engine ponders between a move and the next command.
+/// Answers commands from `rx` on `out` until `quit` or the end of input. With `signal`,
+/// analysis streams run until the next input arrives, and the engine ponders between a move
+/// and the next command; without, a stream searches as long as a move would take.
 pub fn serve<W: Write>(
     session: &mut Session,
     rx: &Receiver<Input>,
@@ -192,9 +253,16 @@ pub fn serve<W: Write>(
     signal: Option<&InputSignal>,
 ) -> io::Result<()> {
     for item in rx.iter() {
-        if let Some(resp) = session.handle_input(&item) {
-            out.write_all(resp.as_bytes())?;
-            out.flush()?;
+        match session.step(&item) {
+            None => {}
+            Some(Step::Reply(resp)) => {
+                out.write_all(resp.as_bytes())?;
+                out.flush()?;
+            }
+            Some(Step::Stream { id, request }) => {
+                let until = signal.map(|s| (s, rx));
+                analyze::run(session, id.as_deref(), &request, out, until)?;
+            }
         }
         if session.quit {
             break;

@@ -51,6 +51,9 @@ pub struct SearchResult {
     pub elapsed: Duration,
     /// Root moves with at least one visit, most visited first.
     pub candidates: Vec<MoveStat>,
+    /// Legal root moves not visited yet, highest prior first; their win rate is the visit-
+    /// weighted mean of the candidates' (what the search expects of an untried move).
+    pub untried: Vec<MoveStat>,
     /// Per point (`Point::idx`), the average final owner over the playouts: +1 Black, -1 White.
     pub ownership: Vec<f32>,
     /// Root visits kept from earlier searches (tree reuse).
@@ -71,34 +74,52 @@ pub fn collect(
     elapsed: Duration,
 ) -> SearchResult {
     let root = tree.root();
-    let mut candidates: Vec<MoveStat> = tree
-        .children(root)
-        .filter_map(|i| {
-            let n = tree.node(i);
-            let o = n.online();
-            (o.visits > 0 && !n.excluded()).then(|| {
-                let a = n.amaf();
-                MoveStat {
-                    mv: n.board_move(),
-                    visits: o.visits,
-                    winrate: o.wins as f32 / o.visits as f32,
-                    amaf_visits: a.visits,
-                    amaf_winrate: if a.visits > 0 {
-                        a.wins as f32 / a.visits as f32
-                    } else {
-                        0.5
-                    },
-                    prior: n.prior(),
-                    pv: principal_variation(tree, i),
-                }
-            })
-        })
-        .collect();
+    let mut candidates = Vec::new();
+    let mut untried = Vec::new();
+    for i in tree.children(root) {
+        let n = tree.node(i);
+        if n.excluded() {
+            continue;
+        }
+        let o = n.online();
+        if o.visits == 0 {
+            let mut s = MoveStat::new(n.board_move(), 0, 0.5);
+            s.prior = n.prior();
+            untried.push(s);
+            continue;
+        }
+        let a = n.amaf();
+        candidates.push(MoveStat {
+            mv: n.board_move(),
+            visits: o.visits,
+            winrate: o.wins as f32 / o.visits as f32,
+            amaf_visits: a.visits,
+            amaf_winrate: if a.visits > 0 {
+                a.wins as f32 / a.visits as f32
+            } else {
+                0.5
+            },
+            prior: n.prior(),
+            pv: principal_variation(tree, i),
+        });
+    }
     candidates.sort_by(|a, b| {
         b.visits
             .cmp(&a.visits)
             .then(b.winrate.total_cmp(&a.winrate))
     });
+    let visits: f64 = candidates.iter().map(|m| f64::from(m.visits)).sum();
+    if visits > 0.0 {
+        let mean = candidates
+            .iter()
+            .map(|m| f64::from(m.visits) * f64::from(m.winrate))
+            .sum::<f64>()
+            / visits;
+        for s in &mut untried {
+            s.winrate = mean as f32;
+        }
+    }
+    untried.sort_by(|a, b| b.prior.total_cmp(&a.prior));
     let (best, winrate) = candidates
         .first()
         .map_or((Move::Pass, 0.5), |m| (m.mv, m.winrate));
@@ -118,6 +139,7 @@ pub fn collect(
         playouts,
         elapsed,
         candidates,
+        untried,
         ownership,
         ..SearchResult::default()
     }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod analysis;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -80,7 +82,11 @@ pub fn responses(out: &str) -> Vec<String> {
 
 /// Whether `s` matches `pat`, where `{move}` is a vertex or `pass`, `{gen}` a vertex, `pass`
 /// or `resign`, `{vertex}` a vertex, `{score}` a GTP score, `{num}` a number, `{any}`
-/// anything on one line, `{lines}` anything at all.
+/// anything on one line, `{lines}` anything at all; for streamed analysis, `{lz}` and `{kata}`
+/// are zero or more analysis lines of that dialect and `{lz-play}`, `{kata-play}` one or more
+/// ending with `play <move>` (see `analysis.rs`); `{dboard}` and `{sboard}` are GoGui boards
+/// of numbers in [-1, 1] and of labels, `{pspairs}` vertex-label pairs, `{var}` a list of
+/// moves, `{gfx}` lines of GoGui graphics commands.
 pub fn matches(pat: &str, s: &str) -> bool {
     let Some(open) = pat.find('{') else {
         return pat == s;
@@ -92,6 +98,9 @@ pub fn matches(pat: &str, s: &str) -> bool {
     let Some(s) = s.strip_prefix(lit) else {
         return false;
     };
+    if rest.is_empty() {
+        return placeholder(name, s);
+    }
     (0..=s.len())
         .filter(|&k| s.is_char_boundary(k))
         .any(|k| placeholder(name, &s[..k]) && matches(rest, &s[k..]))
@@ -119,6 +128,33 @@ fn placeholder(name: &str, s: &str) -> bool {
         "num" => !s.is_empty() && s.parse::<f64>().is_ok(),
         "any" => !s.contains('\n'),
         "lines" => true,
+        "lz" | "kata" | "lz-play" | "kata-play" => {
+            let dialect = if name.starts_with("lz") {
+                analysis::Dialect::Leela
+            } else {
+                analysis::Dialect::Kata
+            };
+            let genmove = name.ends_with("play");
+            match analysis::parse_stream(s, dialect, genmove) {
+                Ok(_) => true,
+                Err(e) => {
+                    eprintln!("{{{name}}} does not match: {e}");
+                    false
+                }
+            }
+        }
+        "dboard" => analysis::is_board(s, |t| {
+            t.contains('.') && t.parse::<f64>().is_ok_and(|v| (-1.0..=1.0).contains(&v))
+        }),
+        "sboard" => analysis::is_board(s, |t| !t.is_empty()),
+        "pspairs" => {
+            let t: Vec<&str> = s.split(' ').collect();
+            t.len().is_multiple_of(2)
+                && t.chunks(2)
+                    .all(|p| is_vertex(p[0]) && !p[1].is_empty() && !p[1].contains('\n'))
+        }
+        "var" => s.split(' ').all(analysis::is_move),
+        "gfx" => !s.is_empty() && s.lines().all(analysis::is_gfx_line),
         _ => panic!("unknown placeholder {name}"),
     }
 }

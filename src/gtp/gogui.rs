@@ -1,0 +1,341 @@
+//! GoGui's extensions: the analyze commands it shows in its menu (ownership, best moves, the
+//! principal variation, graphics, parameters), setup stones, move sequences and multi-move
+//! undo, and the `gfx` text also written live on stderr while the engine thinks.
+
+use super::Session;
+use super::args::*;
+use super::commands::Reply;
+use crate::board::{Board, Color, Move};
+use crate::search::SearchResult;
+use std::fmt::Write as _;
+
+/// GoGui's analyze menu (`type/label/command`): only commands that exist.
+pub(super) const ANALYZE_COMMANDS: &str = "\
+dboard/Ownership/moyo-ownership
+pspairs/Visits/moyo-visits %m
+sboard/Win rates/moyo-winrates %m
+var/Principal variation/moyo-pv %m
+gfx/Search/moyo-gfx %m
+plist/Dead stones/final_status_list dead
+plist/Alive stones/final_status_list alive
+hstring/Explain last move/moyo-explain
+string/Final score/final_score
+string/Show board/showboard
+param/Parameters/moyo-param
+param/Display/moyo-display
+none/Print SGF/printsgf";
+
+/// Moves labelled by `moyo-visits` and `moyo-winrates`.
+const LABELLED_MOVES: usize = 20;
+
+/// Alternatives labelled in the `gfx` view besides the principal variation.
+const GFX_LABELS: usize = 8;
+
+/// Smallest ownership the `gfx` view shows.
+const GFX_MIN_OWNERSHIP: f32 = 0.1;
+
+/// `gogui-analyze_commands`.
+pub(super) fn analyze_commands(_: &mut Session, a: &[String]) -> Reply {
+    no_args(a)?;
+    Ok(ANALYZE_COMMANDS.to_string())
+}
+
+/// `gg-undo [n]`: takes back `n` moves (default 1), all or none.
+pub(super) fn gg_undo(s: &mut Session, a: &[String]) -> Reply {
+    let n = match a {
+        [] => 1,
+        [n] => integer(n).filter(|&n| n >= 0).ok_or_else(syntax)?,
+        _ => return Err(syntax()),
+    };
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    s.engine.undo_many(n).map(|_| String::new())
+}
+
+/// `gogui-setup <color> <vertex> ...`: setup stones, all or none.
+pub(super) fn setup(s: &mut Session, a: &[String]) -> Reply {
+    if !a.len().is_multiple_of(2) {
+        return Err(syntax());
+    }
+    let mut stones = Vec::with_capacity(a.len() / 2);
+    for pair in a.chunks(2) {
+        let c = color(&pair[0])?;
+        match vertex(s, &pair[1])? {
+            Move::Play(p) => stones.push((c, p)),
+            Move::Pass => return Err("invalid vertex".into()),
+        }
+    }
+    s.engine.setup(&stones).map(|_| String::new()).map_err(|i| {
+        format!(
+            "illegal setup stone: {} {}",
+            pair_text(&a[2 * i]),
+            a[2 * i + 1].to_ascii_uppercase()
+        )
+    })
+}
+
+/// `gogui-setup_player <color>`: the colour to move next.
+pub(super) fn setup_player(s: &mut Session, a: &[String]) -> Reply {
+    let c = color(one_arg(a)?)?;
+    s.engine.set_to_play(c);
+    Ok(String::new())
+}
+
+/// `gogui-play_sequence` (and the older `play_sequence`) `<color> <vertex> ...`: all the
+/// moves or none.
+pub(super) fn play_sequence(s: &mut Session, a: &[String]) -> Reply {
+    if !a.len().is_multiple_of(2) {
+        return Err(syntax());
+    }
+    let mut moves = Vec::with_capacity(a.len() / 2);
+    for pair in a.chunks(2) {
+        moves.push((color(&pair[0])?, vertex(s, &pair[1])?));
+    }
+    s.engine
+        .play_sequence(&moves)
+        .map(|_| String::new())
+        .map_err(|(i, _)| {
+            format!(
+                "illegal move: {} {}",
+                pair_text(&a[2 * i]),
+                a[2 * i + 1].to_ascii_uppercase()
+            )
+        })
+}
+
+/// A colour argument as written back in an error message.
+fn pair_text(c: &str) -> String {
+    Color::parse(c).map_or_else(|| c.to_string(), |c| c.to_string())
+}
+
+/// `moyo-param [name value]`: lists every search parameter in GoGui's `param` format, or sets
+/// one (booleans as 1 or 0).
+pub(super) fn param(s: &mut Session, a: &[String]) -> Reply {
+    match a {
+        [] => {
+            let lines: Vec<String> = s
+                .engine
+                .describe_params()
+                .iter()
+                .map(|p| {
+                    let value = match p.value.as_str() {
+                        "true" => "1",
+                        "false" => "0",
+                        v => v,
+                    };
+                    let kind = if p.default == "true" || p.default == "false" {
+                        "bool"
+                    } else {
+                        "string"
+                    };
+                    format!("[{kind}] {} {value}", p.name)
+                })
+                .collect();
+            Ok(lines.join("\n"))
+        }
+        [name, value] => {
+            let is_bool = s
+                .engine
+                .describe_params()
+                .iter()
+                .any(|p| p.name == name && (p.default == "true" || p.default == "false"));
+            let value = match (is_bool, value.as_str()) {
+                (true, "1") => "true",
+                (true, "0") => "false",
+                (_, v) => v,
+            };
+            s.engine.set_param(name, value).map(|_| String::new())
+        }
+        _ => Err(syntax()),
+    }
+}
+
+/// `moyo-display [name value]`: what the engine shows on stderr while it thinks, in GoGui's
+/// `param` format: `live_gfx` (GoGui's live graphics, `gogui-gfx:` lines) and `progress` (a
+/// line a second).
+pub(super) fn display(s: &mut Session, a: &[String]) -> Reply {
+    let flag = |b: bool| if b { 1 } else { 0 };
+    match a {
+        [] => Ok(format!(
+            "[bool] live_gfx {}\n[bool] progress {}",
+            flag(s.display.live_gfx),
+            flag(s.display.progress)
+        )),
+        [name, value] => {
+            let on = boolean(value)?;
+            match name.as_str() {
+                "live_gfx" => s.display.live_gfx = on,
+                "progress" => s.display.progress = on,
+                _ => return Err(format!("unknown setting: {name}")),
+            }
+            Ok(String::new())
+        }
+        _ => Err(syntax()),
+    }
+}
+
+/// An optional colour argument; the side to move when absent.
+fn color_or_to_play(s: &Session, a: &[String]) -> Result<Color, String> {
+    match a {
+        [] => Ok(s.engine.game().to_play()),
+        [c] => color(c),
+        _ => Err(syntax()),
+    }
+}
+
+/// A board of one token per point, the top row first (GoGui's `dboard`, `sboard`).
+fn board_text(b: &Board, mut token: impl FnMut(Move) -> String) -> String {
+    let n = b.size();
+    let mut out = String::new();
+    for row in (0..n).rev() {
+        out.push('\n');
+        let cells: Vec<String> = (0..n)
+            .map(|col| token(Move::Play(b.point(col, row))))
+            .collect();
+        out.push_str(&cells.join(" "));
+    }
+    out
+}
+
+/// `moyo-ownership`: the expected final owner of each point, +1 Black .. -1 White (`dboard`).
+pub(super) fn ownership(s: &mut Session, a: &[String]) -> Reply {
+    no_args(a)?;
+    let own = s.engine.ownership();
+    Ok(board_text(s.engine.board(), |m| match m {
+        Move::Play(p) => format!("{:.2}", own.get(p.idx()).copied().unwrap_or(0.0)),
+        Move::Pass => String::new(),
+    }))
+}
+
+/// `moyo-visits [color]`: the most visited moves with their visits (`pspairs`).
+pub(super) fn visits(s: &mut Session, a: &[String]) -> Reply {
+    let c = color_or_to_play(s, a)?;
+    let r = s.engine.search_here(c);
+    let b = s.engine.board();
+    Ok(r.candidates
+        .iter()
+        .filter(|m| m.mv != Move::Pass)
+        .take(LABELLED_MOVES)
+        .map(|m| format!("{} {}", b.move_string(m.mv), m.visits))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// `moyo-winrates [color]`: the win rates (percent) of the most visited moves (`sboard`).
+pub(super) fn winrates(s: &mut Session, a: &[String]) -> Reply {
+    let c = color_or_to_play(s, a)?;
+    let r = s.engine.search_here(c);
+    let shown = &r.candidates[..r.candidates.len().min(LABELLED_MOVES)];
+    Ok(board_text(s.engine.board(), |m| {
+        shown.iter().find(|x| x.mv == m).map_or_else(
+            || "\"\"".to_string(),
+            |x| format!("{:.0}", x.winrate * 100.0),
+        )
+    }))
+}
+
+/// `moyo-pv [color]`: the principal variation, `color` (default: the side to move) first.
+pub(super) fn pv(s: &mut Session, a: &[String]) -> Reply {
+    let c = color_or_to_play(s, a)?;
+    let r = s.engine.search_here(c);
+    let b = s.engine.board();
+    Ok(r.candidates.first().map_or_else(String::new, |m| {
+        m.pv.iter()
+            .map(|&x| b.move_string(x))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }))
+}
+
+/// `moyo-gfx [color]`: the search as GoGui graphics (`gfx`).
+pub(super) fn gfx(s: &mut Session, a: &[String]) -> Reply {
+    let c = color_or_to_play(s, a)?;
+    let r = s.engine.search_here(c);
+    Ok(gfx_text(s.engine.board(), c, &r))
+}
+
+/// GoGui `gfx` commands for a search of `b` for `color`, one a line: the ownership
+/// (`INFLUENCE`), the principal variation (`VAR`), the win rates of the other good moves
+/// (`LABEL`) and a summary (`TEXT`).
+pub(super) fn gfx_text(b: &Board, color: Color, r: &SearchResult) -> String {
+    let mut out = String::new();
+    let mut influence = String::new();
+    for p in b.points() {
+        let o = r.ownership.get(p.idx()).copied().unwrap_or(0.0);
+        if o.abs() >= GFX_MIN_OWNERSHIP {
+            let _ = write!(influence, " {} {:.2}", b.point_string(p), o);
+        }
+    }
+    if !influence.is_empty() {
+        let _ = writeln!(out, "INFLUENCE{influence}");
+    }
+    if let Some(best) = r.candidates.first() {
+        out.push_str("VAR");
+        let mut c = color;
+        for &m in &best.pv {
+            let side = if c == Color::Black { "b" } else { "w" };
+            let _ = write!(out, " {side} {}", b.move_string(m));
+            c = c.opp();
+        }
+        out.push('\n');
+        let labels: Vec<String> = r.candidates[1..]
+            .iter()
+            .filter(|m| m.mv != Move::Pass && !best.pv.contains(&m.mv))
+            .take(GFX_LABELS)
+            .map(|m| format!("{} {:.0}", b.move_string(m.mv), m.winrate * 100.0))
+            .collect();
+        if !labels.is_empty() {
+            let _ = writeln!(out, "LABEL {}", labels.join(" "));
+        }
+        let _ = write!(
+            out,
+            "TEXT {color} {} {:.1}%, {} visits of {} playouts",
+            b.move_string(best.mv),
+            best.winrate * 100.0,
+            best.visits,
+            r.playouts
+        );
+    } else {
+        let _ = write!(out, "TEXT {} playouts", r.playouts);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::MoveStat;
+
+    #[test]
+    fn analyze_commands_exist() {
+        for line in ANALYZE_COMMANDS.lines() {
+            let parts: Vec<&str> = line.split('/').collect();
+            assert_eq!(parts.len(), 3, "{line}");
+            let cmd = parts[2].split(' ').next().unwrap();
+            assert!(super::super::is_known(cmd), "{line}");
+        }
+    }
+
+    #[test]
+    fn gfx_of_a_search() {
+        let b = Board::new(5);
+        let d4 = b.parse_move("D4").unwrap();
+        let c3 = b.parse_move("C3").unwrap();
+        let mut best = MoveStat::new(d4, 10, 0.6);
+        best.pv = vec![d4, c3, Move::Pass];
+        let mut r = SearchResult {
+            candidates: vec![best, MoveStat::new(b.parse_move("B2").unwrap(), 3, 0.4)],
+            ownership: vec![0.0; b.len()],
+            playouts: 13,
+            ..SearchResult::default()
+        };
+        if let Move::Play(p) = c3 {
+            r.ownership[p.idx()] = -0.5;
+        }
+        let text = gfx_text(&b, Color::White, &r);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "INFLUENCE C3 -0.50");
+        assert_eq!(lines[1], "VAR w D4 b C3 w pass");
+        assert_eq!(lines[2], "LABEL B2 40");
+        assert_eq!(lines[3], "TEXT white D4 60.0%, 10 visits of 13 playouts");
+    }
+}

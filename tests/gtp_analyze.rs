@@ -1,0 +1,224 @@
+//! Analysis streams seen from outside: every argument form, both dialects, input ending a
+//! stream at once (a command, a raw empty line, GoGui's interrupt, the end of input), the
+//! `genmove` kinds running to the end whatever arrives, and the game left untouched.
+
+mod gtp_support;
+
+use gtp_support::analysis::{Analysis, Dialect, parse_stream};
+use gtp_support::*;
+use std::time::{Duration, Instant};
+
+/// An engine whose moves take 400 playouts; analysis runs until input arrives.
+fn engine() -> Gtp {
+    let mut g = Gtp::start(&[
+        "--playouts",
+        "400",
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+        "--quiet",
+    ]);
+    g.ok("boardsize 9");
+    g.ok("clear_board");
+    g.ok("komi 7");
+    g
+}
+
+/// Sends an analysis command, waits `wait`, sends `then`; returns the stream's analyses and
+/// how long the stream took to end after `then` was sent.
+fn stream(
+    g: &mut Gtp,
+    cmd: &str,
+    wait: Duration,
+    then: &[u8],
+    dialect: Dialect,
+) -> (Vec<Analysis>, Duration) {
+    g.send_raw(format!("{cmd}\n").as_bytes());
+    std::thread::sleep(wait);
+    let sent = Instant::now();
+    g.send_raw(then);
+    let r = g.response();
+    let took = sent.elapsed();
+    let body = r
+        .strip_prefix("= ")
+        .and_then(|b| b.strip_suffix("\n\n"))
+        .unwrap_or_else(|| panic!("{cmd}: malformed stream {r:?}"));
+    let (lines, play) =
+        parse_stream(body, dialect, false).unwrap_or_else(|e| panic!("{cmd}: {e}\n{r}"));
+    assert_eq!(play, None);
+    (lines, took)
+}
+
+/// How quickly a stream must end after input arrives (generous: the machine may be loaded).
+const PROMPT: Duration = Duration::from_millis(1500);
+
+#[test]
+fn lz_analyze_ends_at_once_on_the_next_command_which_is_answered() {
+    let mut g = engine();
+    let before = g.ok("showboard");
+    let (lines, took) = stream(
+        &mut g,
+        "lz-analyze b 10",
+        Duration::from_millis(800),
+        b"2 name\n",
+        Dialect::Leela,
+    );
+    assert!(took < PROMPT, "the stream took {took:?} to end");
+    assert!(lines.len() >= 3, "only {} lines in 0.8 s", lines.len());
+    // The search grows between lines.
+    let visits = |a: &Analysis| a.infos.iter().map(|i| i.visits).sum::<u64>();
+    assert!(visits(&lines[lines.len() - 1]) > visits(&lines[0]));
+    assert!(lines.iter().all(|a| a.ownership.is_none()));
+    // Most visited first.
+    for a in &lines {
+        assert!(a.infos.windows(2).all(|w| w[0].visits >= w[1].visits));
+    }
+    assert_eq!(g.response(), "=2 moyo\n\n");
+    assert_eq!(g.ok("showboard"), before, "analysis changed the game");
+    g.finish();
+}
+
+#[test]
+fn kata_analyze_with_every_option_ends_on_a_raw_empty_line() {
+    let mut g = engine();
+    g.ok("play b E5");
+    let (lines, took) = stream(
+        &mut g,
+        "kata-analyze w interval 10 minmoves 5 maxmoves 8 ownership true",
+        Duration::from_millis(600),
+        b"\n",
+        Dialect::Kata,
+    );
+    assert!(took < PROMPT, "the stream took {took:?} to end");
+    assert!(!lines.is_empty());
+    for a in &lines {
+        assert!((5..=8).contains(&a.infos.len()), "{} moves", a.infos.len());
+        assert_eq!(a.ownership.as_ref().map(Vec::len), Some(81));
+        assert!(a.infos.iter().all(|i| i.mv != "E5"));
+    }
+    // E5 is Black's: from White's view its ownership is negative (row 5 from the top, col E).
+    let own = lines.last().unwrap().ownership.as_ref().unwrap();
+    assert!(own[4 * 9 + 4] < 0.0, "{own:?}");
+    // The empty line got no response of its own.
+    assert_eq!(g.ok("name"), "moyo");
+    g.finish();
+}
+
+#[test]
+fn sabaki_and_lizzie_forms_and_refused_options() {
+    let mut g = engine();
+    for (cmd, dialect) in [
+        ("analyze B 5", Dialect::Leela),
+        ("lz-analyze 10", Dialect::Leela),
+        ("lz-analyze b interval 20", Dialect::Leela),
+        ("analyze", Dialect::Leela),
+        ("kata-analyze 5", Dialect::Kata),
+        ("kata-analyze b 0 ownership false", Dialect::Kata),
+    ] {
+        let (_, took) = stream(&mut g, cmd, Duration::from_millis(300), b"name\n", dialect);
+        assert!(took < PROMPT, "{cmd}: {took:?}");
+        assert_eq!(g.response(), "= moyo\n\n");
+    }
+    // LizGoban probes for `allow`: refused at once, nothing streamed.
+    assert_eq!(
+        g.cmd("lz-analyze b interval 20 allow b D4 1"),
+        Err("unsupported option: allow".into())
+    );
+    assert_eq!(g.cmd("kata-analyze b interval"), Err("syntax error".into()));
+    assert_eq!(
+        g.cmd("lz-analyze purple 10"),
+        Err("unsupported option: purple".into())
+    );
+    g.finish();
+}
+
+#[test]
+fn gogui_interrupt_ends_a_stream() {
+    let mut g = engine();
+    assert_eq!(g.ok("known_command gogui-interrupt"), "true");
+    let (lines, took) = stream(
+        &mut g,
+        "analyze W 10",
+        Duration::from_millis(400),
+        b"# interrupt\n",
+        Dialect::Leela,
+    );
+    assert!(took < PROMPT, "{took:?}");
+    assert!(!lines.is_empty());
+    assert_eq!(g.ok("name"), "moyo");
+    g.finish();
+}
+
+/// Runs a `genmove` kind to its end; returns the analyses and the move.
+fn genmove_stream(g: &mut Gtp, cmd: &str, dialect: Dialect) -> (Vec<Analysis>, String) {
+    let r = g.cmd(cmd).unwrap_or_else(|e| panic!("{cmd}: {e}"));
+    let (lines, play) = parse_stream(&r, dialect, true).unwrap_or_else(|e| panic!("{e}\n{r}"));
+    (lines, play.unwrap())
+}
+
+#[test]
+fn genmove_analyze_kinds_play_their_move() {
+    let mut g = engine();
+    // Sabaki's form, the CGOS client's kata form (no interval: one line before play), Leela
+    // Zero's.
+    for (cmd, dialect, colour) in [
+        ("genmove_analyze B 5", Dialect::Leela, "w"),
+        ("kata-genmove_analyze w ownership true", Dialect::Kata, "b"),
+        ("lz-genmove_analyze b 100000", Dialect::Leela, "w"),
+    ] {
+        let (lines, mv) = genmove_stream(&mut g, cmd, dialect);
+        assert!(!lines.is_empty(), "{cmd}: no analysis before play");
+        assert_eq!(lines.last().unwrap().infos[0].mv, mv, "{cmd}");
+        if cmd.contains("ownership") {
+            assert!(lines.iter().all(|a| a.ownership.is_some()));
+        }
+        // The move was played: the point is taken now.
+        assert!(
+            g.cmd(&format!("play {colour} {mv}")).is_err(),
+            "{cmd}: {mv}"
+        );
+    }
+    g.finish();
+}
+
+#[test]
+fn genmove_analyze_is_not_cut_by_input() {
+    let mut g = engine();
+    g.send_raw(b"lz-genmove_analyze b 5\nname\n");
+    let r = g.response();
+    let body = r.strip_prefix("= ").unwrap().strip_suffix("\n\n").unwrap();
+    let (lines, play) = parse_stream(body, Dialect::Leela, true).unwrap();
+    // A fresh tree: the root's visits, summed over the moves, are the 400 playouts.
+    let last = lines.last().unwrap();
+    let total: u64 = last.infos.iter().map(|i| i.visits).sum();
+    assert_eq!(total, 400, "the search was cut short");
+    assert!(play.is_some());
+    assert_eq!(g.response(), "= moyo\n\n");
+    g.finish();
+}
+
+#[test]
+fn analysis_grows_the_tree_the_next_genmove_uses() {
+    let mut g = engine();
+    stream(
+        &mut g,
+        "lz-analyze b 50",
+        Duration::from_millis(500),
+        b"genmove b\n",
+        Dialect::Leela,
+    );
+    let mv = g.response();
+    assert!(matches("= {move}\n\n", &mv), "{mv}");
+    let why = g.ok("moyo-explain");
+    assert!(why.contains(" kept from before)"), "{why}");
+    g.finish();
+}
+
+#[test]
+fn the_end_of_input_ends_a_stream() {
+    let out = run_script(FAST, b"boardsize 9\nlz-analyze b 10\n");
+    let r = responses(&out);
+    assert_eq!(r.len(), 2);
+    assert!(matches("= {lz}", &r[1]), "{out}");
+}

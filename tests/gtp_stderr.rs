@@ -1,0 +1,90 @@
+//! What the engine writes on stderr while it thinks: a progress line every second (playouts,
+//! the best move, its win rate, the principal variation) unless `--quiet`, and GoGui's live
+//! graphics (`gogui-gfx:` blocks, then `gogui-gfx: CLEAR` before the answer) when switched on.
+//! Stdout carries GTP only.
+
+mod gtp_support;
+
+use gtp_support::analysis::is_gfx_line;
+use gtp_support::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the engine on `input`; returns stdout and stderr.
+fn run(args: &[&str], input: &str) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn progress_lines_and_live_graphics_while_thinking() {
+    let (out, err) = run(
+        &["--time-per-move", "2.2", "--threads", "1"],
+        "boardsize 9\nmoyo-display live_gfx 1\ngenmove b\nquit\n",
+    );
+    let r = responses(&out);
+    assert_eq!(r.len(), 4, "{out}");
+    assert!(matches("= {move}", &r[2]), "{out}");
+    // Progress: about one a second.
+    let progress: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("moyo: ") && l.contains(" playouts ("))
+        .collect();
+    assert!(progress.len() >= 2, "{err}");
+    for l in &progress {
+        assert!(l.contains(", best ") && l.contains(" pv "), "{l}");
+    }
+    // Live graphics: blocks of gfx commands, each closed by an empty line, then CLEAR.
+    let lines: Vec<&str> = err.lines().collect();
+    let mut blocks = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i] == "gogui-gfx:" {
+            blocks += 1;
+            i += 1;
+            let start = i;
+            while i < lines.len() && !lines[i].is_empty() {
+                assert!(is_gfx_line(lines[i]), "not a gfx command: {}", lines[i]);
+                i += 1;
+            }
+            assert!(i < lines.len(), "a block without its empty line");
+            assert!(i > start, "an empty block");
+        }
+        i += 1;
+    }
+    assert!(blocks >= 3, "{blocks} blocks in 2.2 s\n{err}");
+    let clear = lines.iter().rposition(|l| *l == "gogui-gfx: CLEAR");
+    let last_block = lines.iter().rposition(|l| *l == "gogui-gfx:");
+    assert!(clear > last_block, "no CLEAR after the last block");
+}
+
+#[test]
+fn quiet_means_no_progress_and_gfx_is_off_by_default() {
+    let (out, err) = run(
+        &["--time-per-move", "1.3", "--threads", "1", "--quiet"],
+        "boardsize 9\ngenmove b\nmoyo-display\n",
+    );
+    assert!(!err.contains(" playouts ("), "{err}");
+    assert!(!err.contains("gogui-gfx"), "{err}");
+    assert!(
+        out.ends_with("= [bool] live_gfx 0\n[bool] progress 0\n\n"),
+        "{out}"
+    );
+}
