@@ -14,6 +14,7 @@ pub use handicap::free_handicap_points;
 use crate::board::{
     Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Scoring, fixed_handicap_points,
 };
+use crate::book::Library;
 use crate::params::{ParamInfo, Params};
 use crate::search::{Limits, SearchResult, Searcher};
 use crate::sgf::{GameRecord, RecordedMove, SgfColor};
@@ -41,6 +42,9 @@ pub struct EngineConfig {
     /// Board size and komi of a new engine.
     pub size: usize,
     pub komi: f32,
+    /// Opening books, consulted before any search when size, komi and rules match (none
+    /// by default; the command line adds the embedded ones unless `--no-book`).
+    pub books: Library,
 }
 
 impl Default for EngineConfig {
@@ -53,6 +57,7 @@ impl Default for EngineConfig {
             seed: 1,
             size: 19,
             komi: 7.5,
+            books: Library::default(),
         }
     }
 }
@@ -111,6 +116,8 @@ pub struct Engine {
     search_time: Duration,
     rules: Option<String>,
     verbose: bool,
+    /// Book lookups so far: part of the seed that picks among near-equal book moves.
+    book_draws: u64,
 }
 
 impl Engine {
@@ -132,6 +139,7 @@ impl Engine {
             search_time: Duration::ZERO,
             rules: None,
             verbose: false,
+            book_draws: 0,
             config,
         }
     }
@@ -393,6 +401,11 @@ impl Engine {
             self.log(format_args!("{color} has no move but pass"));
             return GenMove::Play(Move::Pass);
         }
+        if mode != Mode::Cleanup
+            && let Some(m) = self.book_move(color)
+        {
+            return GenMove::Play(m);
+        }
         let limits = self.move_limits(color);
         let r = self.run_search(color, &limits);
         if mode != Mode::Cleanup
@@ -419,6 +432,27 @@ impl Engine {
             mode == Mode::Cleanup,
             &self.config.params,
         ))
+    }
+
+    /// The opening book's move for `color` here, if the position is an interior node of the
+    /// book for this size, komi and rules (legal in this game, superko included); moves
+    /// within `book_margin` of the best are drawn at random.
+    pub fn book_move(&mut self, color: Color) -> Option<Move> {
+        use rand::{Rng, SeedableRng};
+        self.book_draws += 1;
+        let seed = self.config.seed
+            ^ self.game.board().hash()
+            ^ self.book_draws.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let book = self.config.books.for_game(&self.game)?;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let margin = self.config.params.book_margin;
+        let c = book.choose(&self.game, color, margin, |n| rng.gen_range(0..n))?;
+        self.log(format_args!(
+            "book {color}: {} value {:.3}",
+            self.game.board().move_string(c.mv),
+            (c.value + 1.0) / 2.0
+        ));
+        Some(c.mv)
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the
