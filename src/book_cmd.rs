@@ -62,7 +62,7 @@ pub struct BuildArgs {
     #[arg(long)]
     rules: Option<String>,
     /// Lincke's omega: depth units per unit of value gap, values in [-1, 1] (a gap of 0.02 in
-    /// win rate is 0.04); 0 = full breadth, inf = best-first [default: 25].
+    /// win rate is 0.04); 0 = full breadth, inf = best-first [default: 20].
     #[arg(long)]
     omega: Option<f32>,
     /// Children per expansion and per widening, best first by the position's own search

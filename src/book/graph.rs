@@ -119,7 +119,7 @@ pub struct Shape {
 impl Default for Shape {
     fn default() -> Self {
         Shape {
-            omega: 25.0,
+            omega: 20.0,
             fractional: false,
             frac_gap: 0.2,
         }
