@@ -187,7 +187,9 @@ pub fn svg(book: &Book, title: &str) -> String {
         w / 2.0,
         escape(title)
     );
-    let all: Vec<f32> = s.dropout.iter().flatten().map(|p| p.1).collect();
+    let root = (book.root_value() + 1.0) / 2.0;
+    let mut all: Vec<f32> = s.dropout.iter().flatten().map(|p| p.1).collect();
+    all.extend([root, 1.0 - root]);
     let lo = all.iter().copied().fold(1.0f32, f32::min);
     let hi = all.iter().copied().fold(0.0f32, f32::max);
     let (lo, hi) = if lo < hi {
@@ -252,6 +254,20 @@ pub fn svg(book: &Book, title: &str) -> String {
             x0 - 48.0,
             y0 + ph / 2.0
         );
+        // The start position's value for the book player: the leaf the book reaches when
+        // the opponent plays optimal moves too.
+        let root = (book.root_value() + 1.0) / 2.0;
+        let root = if k == 0 { root } else { 1.0 - root };
+        if (lo..=hi).contains(&root) {
+            let y = py(root);
+            let _ = writeln!(
+                o,
+                "<line x1=\"{x0}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#3060c0\" stroke-dasharray=\"4 3\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#3060c0\">start position {root:.3}</text>",
+                x0 + pw,
+                x0 + pw - 4.0,
+                y - 4.0
+            );
+        }
         for &(d, v) in &s.dropout[k] {
             let _ = writeln!(
                 o,
