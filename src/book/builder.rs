@@ -514,7 +514,8 @@ impl Builder {
     }
 
     /// Steps until a limit is reached, nothing is left or an evaluator is interrupted;
-    /// `progress` is called after every step. Saves a checkpoint at the end.
+    /// `progress` is called after every step. Saves a checkpoint at the end. Returns the
+    /// last step (`Expanded` when a limit stopped the run).
     pub fn run(
         &mut self,
         evals: &mut [Box<dyn Evaluator>],
@@ -522,7 +523,7 @@ impl Builder {
         mut progress: impl FnMut(&Builder, Step),
     ) -> Result<Step, String> {
         let start = Instant::now();
-        let mut last = Step::Complete;
+        let mut last = Step::Expanded { node: 0, added: 0 };
         loop {
             if limits.expansions.is_some_and(|x| self.info.expansions >= x)
                 || limits.nodes.is_some_and(|x| self.book.len() >= x)
