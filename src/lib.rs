@@ -1,9 +1,10 @@
 //! moyo: a classic Monte-Carlo Go engine.
 //!
 //! Layers, each depending only on those listed before it:
-//! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `engine` -> `gtp`.
+//! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `book` -> `engine` -> `gtp`.
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod engine;
 pub mod gtp;
 pub mod params;

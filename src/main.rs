@@ -1,5 +1,7 @@
 //! The `moyo` command line: GTP on stdin/stdout by default, `moyo bench` for the speed
-//! reference.
+//! reference, `moyo book build|stats|count` for the opening book.
+
+mod book_cmd;
 
 use clap::{Parser, Subcommand};
 use moyo::engine::{Engine, EngineConfig};
@@ -39,6 +41,13 @@ struct Cli {
     /// quarter of the machine's memory, at most 4G). When full, the tree stops growing.
     #[arg(long = "max-memory", global = true, value_name = "SIZE")]
     max_memory: Option<String>,
+    /// Play without the opening book.
+    #[arg(long = "no-book")]
+    no_book: bool,
+    /// An opening book file to use (repeatable); it replaces the embedded book of the same
+    /// size, komi and rules.
+    #[arg(long = "book", value_name = "FILE")]
+    book: Vec<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -56,6 +65,30 @@ enum Command {
         #[arg(long)]
         costs: bool,
     },
+    /// The opening book: build one, show its statistics, count book moves in games.
+    Book {
+        #[command(subcommand)]
+        command: book_cmd::BookCommand,
+    },
+}
+
+/// The embedded books plus those given with `--book`, unless `--no-book`. A book that
+/// cannot be read is reported and left out.
+fn books(cli: &Cli) -> moyo::book::Library {
+    if cli.no_book {
+        return moyo::book::Library::default();
+    }
+    let (mut lib, errors) = moyo::book::embedded();
+    for e in errors {
+        eprintln!("moyo: {e}; playing without it");
+    }
+    for f in &cli.book {
+        match moyo::book::load(f) {
+            Ok((b, _)) => lib.add(b),
+            Err(e) => eprintln!("moyo: {e}; playing without it"),
+        }
+    }
+    lib
 }
 
 fn config(cli: &Cli) -> Result<EngineConfig, String> {
@@ -143,6 +176,15 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
+        Some(Command::Book { command }) => {
+            match book_cmd::run(command, &cfg.params, cli.playouts, cli.seed, cli.quiet) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("moyo: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Command::Bench { seconds, costs }) => {
             moyo::bench::run(seconds, &cfg.params);
             if costs {
@@ -158,6 +200,13 @@ fn main() -> ExitCode {
                     cfg.threads,
                     cfg.seed
                 );
+            }
+            let mut cfg = cfg;
+            cfg.books = books(&cli);
+            if !cli.quiet {
+                for b in cfg.books.books() {
+                    eprintln!("moyo: opening book {} ({} positions)", b.rules, b.len());
+                }
             }
             let mut engine = Engine::new(cfg);
             engine.set_verbose(!cli.quiet);

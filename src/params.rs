@@ -229,6 +229,8 @@ params! {
     status_playouts: u64 = 1000, [1, 10_000_000];
     /// Longest the search behind `final_status_list` may take, in seconds (the controller waits).
     status_max_seconds: f64 = 5.0, [0.01, 3600.0];
+    /// Book moves within this win rate of the best book move are drawn at random, for variety.
+    book_margin: f32 = 0.01, [0.0, 1.0];
 }
 
 #[cfg(test)]

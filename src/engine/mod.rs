@@ -19,6 +19,7 @@ pub use handicap::free_handicap_points;
 use crate::board::{
     Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Scoring, fixed_handicap_points,
 };
+use crate::book::Library;
 use crate::params::{ParamInfo, Params};
 use crate::search::{Limits, Progress, SearchResult, Searcher};
 use crate::sgf::{GameRecord, RecordedMove, SgfColor};
@@ -53,6 +54,9 @@ pub struct EngineConfig {
     pub ponder: bool,
     /// Memory for the search tree in bytes (`--max-memory`); `None`: sized to the machine.
     pub max_memory: Option<usize>,
+    /// Opening books, consulted before any search when size, komi and rules match (none
+    /// by default; the command line adds the embedded ones unless `--no-book`).
+    pub books: Library,
 }
 
 impl Default for EngineConfig {
@@ -67,6 +71,7 @@ impl Default for EngineConfig {
             komi: 7.5,
             ponder: false,
             max_memory: None,
+            books: Library::default(),
         }
     }
 }
@@ -140,6 +145,8 @@ pub struct Engine {
     dynkomi: DynKomi,
     /// Our consecutive moves whose search found the game hopeless.
     low_streak: u32,
+    /// Book lookups so far: part of the seed that picks among near-equal book moves.
+    book_draws: u64,
 }
 
 impl Engine {
@@ -171,6 +178,7 @@ impl Engine {
             verbose: false,
             dynkomi: DynKomi::default(),
             low_streak: 0,
+            book_draws: 0,
             config,
         }
     }
@@ -460,6 +468,11 @@ impl Engine {
             self.log(format_args!("{color} has no move but pass"));
             return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
         }
+        if mode != GenMode::Cleanup
+            && let Some(m) = self.book_move(color)
+        {
+            return decision(GenMove::Play(m), "the opening book's move", None);
+        }
         let limits = self.move_limits(color);
         let params = &self.config.params;
         let offset = self.dynkomi.offset(&self.game, color, params);
@@ -539,6 +552,27 @@ impl Engine {
     /// Whether pondering is on.
     pub fn pondering(&self) -> bool {
         self.config.ponder
+    }
+
+    /// The opening book's move for `color` here, if the position is an interior node of the
+    /// book for this size, komi and rules (legal in this game, superko included); moves
+    /// within `book_margin` of the best are drawn at random.
+    pub fn book_move(&mut self, color: Color) -> Option<Move> {
+        use rand::{Rng, SeedableRng};
+        self.book_draws += 1;
+        let seed = self.config.seed
+            ^ self.game.board().hash()
+            ^ self.book_draws.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let book = self.config.books.for_game(&self.game)?;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let margin = self.config.params.book_margin;
+        let c = book.choose(&self.game, color, margin, |n| rng.gen_range(0..n))?;
+        self.log(format_args!(
+            "book {color}: {} value {:.3}",
+            self.game.board().move_string(c.mv),
+            (c.value + 1.0) / 2.0
+        ));
+        Some(c.mv)
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the

@@ -1,0 +1,331 @@
+//! The opening book seen from outside: the engine plays book moves before any search and
+//! searches once the game leaves the book; `--no-book`; a corrupt book file; and over GTP,
+//! `genmove` on the empty 9x9 board with komi 7 answers the embedded book's move at once.
+
+use moyo::board::{Color, Game, Move, Scoring};
+use moyo::book::{
+    self, BookRules, BuildInfo, Builder, Evaluation, Evaluator, Library, PlayerMode, Shape,
+};
+use moyo::engine::{Engine, EngineConfig, GenMove};
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Values and move orders from a hash of the position: no search.
+struct Fake;
+
+impl Evaluator for Fake {
+    fn evaluate(&mut self, game: &Game, to_play: Color) -> Option<Evaluation> {
+        let (key, _) = book::canonical(game.board(), to_play);
+        let moves: Vec<Move> = game
+            .board()
+            .points()
+            .map(Move::Play)
+            .filter(|&m| game.legality(to_play, m).is_ok())
+            .collect();
+        let value = ((key >> 40) as f32 / (1u64 << 24) as f32) - 0.5;
+        Some(Evaluation { value, moves })
+    }
+}
+
+fn small_book() -> book::Book {
+    let rules = BookRules {
+        size: 9,
+        komi: 7.0,
+        scoring: Scoring::Area,
+    };
+    let info = BuildInfo {
+        width: 4,
+        widen_every: 0,
+        player: PlayerMode::Alternate,
+        ..BuildInfo::default()
+    };
+    let mut b = Builder::create(rules, Shape::default(), info, None, &mut Fake).unwrap();
+    let mut ev: Vec<Box<dyn Evaluator>> = vec![Box::new(Fake)];
+    for _ in 0..10 {
+        b.step(&mut ev).unwrap();
+    }
+    b.book
+}
+
+fn engine(books: Library, komi: f32) -> Engine {
+    Engine::new(EngineConfig {
+        params: moyo::params::Params {
+            book_margin: 0.0,
+            ..Default::default()
+        },
+        playouts: Some(50),
+        threads: 1,
+        seed: 3,
+        size: 9,
+        komi,
+        books,
+        ..Default::default()
+    })
+}
+
+#[test]
+fn genmove_plays_the_book_then_searches_when_the_game_leaves_it() {
+    let bk = small_book();
+    let best = bk
+        .choose(&Game::new(9, 7.0), Color::Black, 0.0, |_| 0)
+        .unwrap();
+    let mut lib = Library::default();
+    lib.add(bk.clone());
+    let mut e = engine(lib.clone(), 7.0);
+    assert_eq!(e.genmove(Color::Black).unwrap(), GenMove::Play(best.mv));
+    // White answers with a book move too (Alternate expanded White's replies).
+    let reply = bk.choose(e.game(), Color::White, 0.0, |_| 0);
+    assert!(reply.is_some(), "the first reply is in the book");
+    assert_eq!(
+        e.genmove(Color::White).unwrap(),
+        GenMove::Play(reply.unwrap().mv)
+    );
+    // A move the book does not know: the engine searches and still plays legally.
+    let odd = e
+        .game()
+        .board()
+        .points()
+        .map(Move::Play)
+        .find(|&m| {
+            let mut g = e.game().clone();
+            g.play(Color::Black, m).is_ok() && bk.moves(&g, Color::White).is_empty()
+        })
+        .unwrap();
+    e.play(Color::Black, odd).unwrap();
+    assert!(e.book_move(Color::White).is_none());
+    let GenMove::Play(m) = e.genmove(Color::White).unwrap() else {
+        panic!("resigned")
+    };
+    assert!(m != Move::Pass);
+    // Another komi: the book is not consulted.
+    let mut k = engine(lib, 6.5);
+    assert!(k.book_move(Color::Black).is_none());
+    // No book: the same engine searches from the start.
+    let mut n = engine(Library::default(), 7.0);
+    assert!(n.book_move(Color::Black).is_none());
+}
+
+#[test]
+fn a_book_move_that_repeats_a_position_is_not_played() {
+    use moyo::book::{Edge, Node};
+    // A ko: Black takes at F5, both pass (the ko ban is lifted), and White's retake at E5
+    // would repeat the position before F5: positional superko forbids it in this game,
+    // though the book (which knows positions, not histories) lists it.
+    let mut g = Game::new(9, 7.0);
+    for v in [
+        "D5", "E5", "E4", "F4", "E6", "F6", "A1", "G5", "A2", "pass", "F5", "pass", "pass",
+    ] {
+        let m = g.board().parse_move(v).unwrap();
+        let c = g.to_play();
+        g.play(c, m).unwrap();
+    }
+    assert_eq!(g.to_play(), Color::White);
+    let e5 = g.board().parse_move("E5").unwrap();
+    let c3 = g.board().parse_move("C3").unwrap();
+    assert!(g.legality(Color::White, e5).is_err());
+    let (key, sym) = book::canonical(g.board(), Color::White);
+    let child = |m: Move| {
+        let mut h = g.clone();
+        h.set_superko(false);
+        h.play(Color::White, m).unwrap();
+        book::canonical(h.board(), Color::Black).0
+    };
+    let root = book::canonical(Game::new(9, 7.0).board(), Color::Black).0;
+    let mut here = Node::leaf(key, Color::White, 0.0);
+    here.expanded = true;
+    // E5 is the better move by the book's values.
+    here.edges = vec![
+        Edge {
+            mv: book::to_book(g.board(), sym, e5).unwrap(),
+            child: 2,
+        },
+        Edge {
+            mv: book::to_book(g.board(), sym, c3).unwrap(),
+            child: 3,
+        },
+    ];
+    let nodes = vec![
+        Node::leaf(root, Color::Black, 0.0),
+        here,
+        Node::leaf(child(e5), Color::Black, -0.5),
+        Node::leaf(child(c3), Color::Black, 0.2),
+    ];
+    let rules = BookRules {
+        size: 9,
+        komi: 7.0,
+        scoring: Scoring::Area,
+    };
+    let bk = book::Book::from_nodes(rules, Shape::default(), nodes).unwrap();
+    let mut lib = Library::default();
+    lib.add(bk.clone());
+    let moves = bk.moves(&g, Color::White);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].mv, c3);
+    let mut e = engine(lib, 7.0);
+    for &(c, m) in g.moves() {
+        e.play(c, m).unwrap();
+    }
+    assert_eq!(e.book_move(Color::White), Some(c3));
+    // Without superko the retake is the book's choice.
+    let mut loose = g.clone();
+    loose.set_superko(false);
+    assert_eq!(bk.moves(&loose, Color::White)[0].mv, e5);
+}
+
+#[test]
+fn setup_positions_are_looked_up_by_position() {
+    let bk = small_book();
+    let mut lib = Library::default();
+    lib.add(bk.clone());
+    let mut e = engine(lib, 7.0);
+    // Stones set up by hand that happen to form a book position are found: the key is the
+    // position and the side to move, not the history.
+    let first = bk
+        .choose(&Game::new(9, 7.0), Color::Black, 0.0, |_| 0)
+        .unwrap();
+    let Move::Play(p) = first.mv else { panic!() };
+    e.setup(&[(Color::Black, p)]).unwrap();
+    e.set_to_play(Color::White);
+    assert!(e.book_move(Color::White).is_some());
+    // Every move the book offers is legal in the game.
+    for c in bk.moves(e.game(), Color::White) {
+        assert!(e.game().legality(Color::White, c.mv).is_ok());
+    }
+}
+
+/// Runs moyo with `args` on `input`, returning stdout, stderr and the time taken.
+fn run(args: &[&str], input: &str) -> (String, String, Duration) {
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let mut out = String::new();
+    let mut err = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    (out, err, start.elapsed())
+}
+
+fn embedded_first_move() -> String {
+    let (lib, errors) = book::embedded();
+    assert!(errors.is_empty(), "{errors:?}");
+    let g = Game::new(9, 7.0);
+    let b = lib.for_game(&g).expect("an embedded 9x9 komi 7 book");
+    let c = b
+        .choose(&g, Color::Black, 0.0, |_| 0)
+        .expect("the start is interior");
+    g.board().move_string(c.mv)
+}
+
+#[test]
+fn gtp_genmove_on_the_empty_9x9_board_returns_the_book_move_at_once() {
+    let expect = embedded_first_move();
+    // A search of a billion playouts would take hours: the answer must come from the book.
+    let (out, err, t) = run(
+        &[
+            "--playouts",
+            "1000000000",
+            "--threads",
+            "1",
+            "--set",
+            "book_margin=0",
+        ],
+        "boardsize 9\nkomi 7\nclear_board\ngenmove b\n",
+    );
+    assert_eq!(out, format!("= \n\n= \n\n= \n\n= {expect}\n\n"));
+    assert!(t < Duration::from_secs(10), "took {t:?}");
+    assert!(err.contains("book black:"), "{err}");
+    assert!(!err.contains("search black"), "{err}");
+}
+
+#[test]
+fn no_book_flag_searches_and_a_corrupt_book_is_reported() {
+    let (out, err, _) = run(
+        &[
+            "--no-book",
+            "--playouts",
+            "50",
+            "--threads",
+            "1",
+            "--seed",
+            "1",
+        ],
+        "boardsize 9\nkomi 7\nclear_board\ngenmove b\n",
+    );
+    assert!(
+        out.ends_with("\n\n") && out.matches("= ").count() == 4,
+        "{out}"
+    );
+    assert!(err.contains("search black"), "{err}");
+    assert!(!err.contains("book black"), "{err}");
+    // A corrupt file named with --book: an error naming it, and the engine plays on.
+    let path = std::env::temp_dir().join(format!("moyo-corrupt-{}.book", std::process::id()));
+    let mut bytes = book::to_bytes(&small_book(), &BuildInfo::default());
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let p = path.to_str().unwrap();
+    let (out, err, _) = run(
+        &[
+            "--book",
+            p,
+            "--playouts",
+            "50",
+            "--threads",
+            "1",
+            "--seed",
+            "1",
+        ],
+        "boardsize 9\nkomi 7\nclear_board\ngenmove b\n",
+    );
+    assert!(err.contains(p) && err.contains("checksum"), "{err}");
+    assert!(out.matches("= ").count() == 4, "{out}");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn book_stats_prints_the_tables() {
+    let path = std::env::temp_dir().join(format!("moyo-stats-{}.book", std::process::id()));
+    let svg = std::env::temp_dir().join(format!("moyo-stats-{}.svg", std::process::id()));
+    book::save(&path, &small_book(), &BuildInfo::default()).unwrap();
+    let (out, _, _) = run(
+        &[
+            "book",
+            "stats",
+            path.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].starts_with("nodes "), "{out}");
+    assert!(lines[2].starts_with("leaves "));
+    assert!(lines[3].starts_with("max_depth "));
+    assert!(out.contains("depth nodes leaves %leaf\n0 1 0 0%\n"));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&svg);
+}
