@@ -21,7 +21,7 @@ use crate::board::{
 };
 use crate::book::Library;
 use crate::params::{ParamInfo, Params};
-use crate::search::{Limits, Progress, SearchResult, Searcher};
+use crate::search::{Limits, MoveStat, Progress, SearchResult, Searcher};
 use crate::sgf::{GameRecord, RecordedMove, SgfColor};
 use std::io::Read;
 use std::sync::Arc;
@@ -469,9 +469,17 @@ impl Engine {
             return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
         }
         if mode != GenMode::Cleanup
-            && let Some(m) = self.book_move(color)
+            && let Some((m, winrate)) = self.book_move(color)
         {
-            return decision(GenMove::Play(m), "the opening book's move", None);
+            // The book's value stands in for a search, so analysis still shows the move.
+            let r = SearchResult {
+                best: m,
+                winrate,
+                candidates: vec![MoveStat::new(m, 1, winrate)],
+                ownership: vec![0.0; self.game.board().len()],
+                ..SearchResult::default()
+            };
+            return decision(GenMove::Play(m), "the opening book's move", Some(r));
         }
         let limits = self.move_limits(color);
         let params = &self.config.params;
@@ -557,7 +565,7 @@ impl Engine {
     /// The opening book's move for `color` here, if the position is an interior node of the
     /// book for this size, komi and rules (legal in this game, superko included); moves
     /// within `book_margin` of the best are drawn at random.
-    pub fn book_move(&mut self, color: Color) -> Option<Move> {
+    pub fn book_move(&mut self, color: Color) -> Option<(Move, f32)> {
         use rand::{Rng, SeedableRng};
         self.book_draws += 1;
         let seed = self.config.seed
@@ -567,12 +575,12 @@ impl Engine {
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         let margin = self.config.params.book_margin;
         let c = book.choose(&self.game, color, margin, |n| rng.gen_range(0..n))?;
+        let winrate = (c.value + 1.0) / 2.0;
         self.log(format_args!(
-            "book {color}: {} value {:.3}",
+            "book {color}: {} value {winrate:.3}",
             self.game.board().move_string(c.mv),
-            (c.value + 1.0) / 2.0
         ));
-        Some(c.mv)
+        Some((c.mv, winrate))
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the
