@@ -87,6 +87,9 @@ enum PatternsCommand {
         /// 3x3 shapes played fewer times than this share one gamma.
         #[arg(long, default_value_t = 3)]
         min_count: u32,
+        /// Larger (spatial) patterns played fewer times than this are not kept.
+        #[arg(long, default_value_t = 10)]
+        min_spatial: u32,
     },
     /// Move prediction on SGF collections: `top1 P`, `top5 P`, `top10 P` (percent),
     /// `positions N`, `games N`, then the rates by game phase.
@@ -113,6 +116,7 @@ fn patterns(command: PatternsCommand) -> ExitCode {
             checkpoint,
             iterations,
             min_count,
+            min_spatial,
         } => {
             let checkpoint = checkpoint.unwrap_or_else(|| train::default_checkpoint(&out));
             train::run(&train::TrainConfig {
@@ -122,6 +126,7 @@ fn patterns(command: PatternsCommand) -> ExitCode {
                 checkpoint,
                 iterations,
                 min_count,
+                min_spatial,
             })
         }
         PatternsCommand::Predict {

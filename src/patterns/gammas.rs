@@ -8,9 +8,10 @@
 //! g <group> <level> <gamma>      (one per level; a missing level has gamma 1)
 //! s <canonical 3x3 code, hex> <gamma>
 //! s other <gamma>                (every shape not listed)
+//! p <spatial pattern hash, 16 hex> <gamma>   (the largest listed pattern of a move counts)
 //! ```
 
-use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE};
+use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES};
 use crate::board::CODE_BITS;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -21,8 +22,7 @@ use std::sync::OnceLock;
 pub const FORMAT: &str = "moyo-mm-gammas 1";
 
 /// The feature layout a file must declare (groups with their level counts, then the shape).
-pub const LAYOUT: &str =
-    "pass:2 capture:3 extension:2 self_atari:2 atari:3 line:4 dist_last:16 dist_prev:16 shape3x3";
+pub const LAYOUT: &str = "pass:2 capture:3 extension:2 self_atari:2 atari:3 line:4 dist_last:16 dist_prev:16 shape3x3 spatial4-10";
 
 /// The name under which the built-in table is reported.
 pub const BUILTIN_NAME: &str = "patterns/mm-gammas.txt";
@@ -39,12 +39,16 @@ pub struct Gammas {
     pub shapes: HashMap<u32, f64>,
     /// Gamma of the shapes not listed.
     pub other_shape: f64,
+    /// Gamma of each listed spatial pattern (by hash).
+    pub spatial: HashMap<u64, f64>,
     /// Free `meta` lines (key, value).
     pub meta: Vec<(String, String)>,
     /// ln(gamma) per group level, for fast scoring.
     log_groups: [[f32; 16]; GROUPS],
     /// ln(gamma) per canonical code (all 2^20 codes).
     log_shapes: Vec<f32>,
+    /// ln(gamma) per spatial hash.
+    log_spatial: HashMap<u64, f32>,
 }
 
 /// FNV-1a, 64 bits.
@@ -64,6 +68,7 @@ impl Gammas {
             std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]),
             HashMap::new(),
             1.0,
+            HashMap::new(),
             Vec::new(),
         )
     }
@@ -73,6 +78,7 @@ impl Gammas {
         groups: [Vec<f64>; GROUPS],
         shapes: HashMap<u32, f64>,
         other_shape: f64,
+        spatial: HashMap<u64, f64>,
         meta: Vec<(String, String)>,
     ) -> Gammas {
         let mut log_groups = [[0.0; 16]; GROUPS];
@@ -85,13 +91,16 @@ impl Gammas {
         for (&code, &x) in &shapes {
             log_shapes[code as usize & ((1 << CODE_BITS) - 1)] = x.ln() as f32;
         }
+        let log_spatial = spatial.iter().map(|(&h, &x)| (h, x.ln() as f32)).collect();
         Gammas {
             groups,
             shapes,
             other_shape,
+            spatial,
             meta,
             log_groups,
             log_shapes,
+            log_spatial,
         }
     }
 
@@ -119,7 +128,21 @@ impl Gammas {
         if f.shape != NO_SHAPE {
             s += self.log_shapes[f.shape as usize & ((1 << CODE_BITS) - 1)];
         }
+        if let Some(i) = self.spatial_match(f) {
+            s += self.log_spatial[&f.spatial[i]];
+        }
         s
+    }
+
+    /// The index (size - MIN_D) of the largest spatial pattern of `f` in the table.
+    #[inline]
+    pub fn spatial_match(&self, f: &Features) -> Option<usize> {
+        if self.log_spatial.is_empty() {
+            return None;
+        }
+        (0..SIZES)
+            .rev()
+            .find(|&i| f.spatial[i] != 0 && self.log_spatial.contains_key(&f.spatial[i]))
     }
 
     /// The value of a `meta` key, if given.
@@ -147,6 +170,11 @@ impl Gammas {
             let _ = writeln!(body, "s {c:05x} {x:.6e}");
         }
         let _ = writeln!(body, "s other {:.6e}", self.other_shape);
+        let mut spatial: Vec<_> = self.spatial.iter().collect();
+        spatial.sort_by_key(|(h, _)| **h);
+        for (h, x) in spatial {
+            let _ = writeln!(body, "p {h:016x} {x:.6e}");
+        }
         format!(
             "{FORMAT}\nlayout {LAYOUT}\nchecksum {:016x}\n{body}",
             fnv64(body.as_bytes())
@@ -183,6 +211,7 @@ impl Gammas {
         let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
         let mut shapes = HashMap::new();
         let mut other = 1.0;
+        let mut spatial = HashMap::new();
         let mut meta = Vec::new();
         let gamma = |s: Option<&str>, n: usize| -> Result<f64, String> {
             let x: f64 = s
@@ -229,10 +258,17 @@ impl Gammas {
                         shapes.insert(code, x);
                     }
                 }
+                Some("p") => {
+                    let h = w
+                        .next()
+                        .and_then(|h| u64::from_str_radix(h, 16).ok())
+                        .ok_or_else(|| err(n, "bad spatial hash"))?;
+                    spatial.insert(h, gamma(w.next(), n)?);
+                }
                 Some(t) => return Err(err(n, &format!("unknown line type `{t}`"))),
             }
         }
-        Ok(Gammas::new(groups, shapes, other, meta))
+        Ok(Gammas::new(groups, shapes, other, spatial, meta))
     }
 
     /// Reads a table from a file.

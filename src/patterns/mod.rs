@@ -10,6 +10,7 @@
 mod gammas;
 pub mod predict;
 mod shape;
+mod spatial;
 #[cfg(test)]
 mod tests;
 pub mod train;
@@ -18,6 +19,7 @@ use crate::board::{Board, Color, Move, Point};
 
 pub use gammas::{BUILTIN_NAME, FORMAT, Gammas, LAYOUT};
 pub use shape::{canonical_shape, normalise_colours, transform_code};
+pub use spatial::{MAX_D, MIN_D, SIZES, spatial_hashes};
 
 /// The feature groups other than the 3x3 shape, in file and index order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,14 +65,17 @@ pub const NONE: u8 = u8::MAX;
 /// The shape value of a pass (which has no 3x3 shape).
 pub const NO_SHAPE: u32 = u32::MAX;
 
-/// The features of one candidate move: a level (or `NONE`) per group and the canonical 3x3
-/// shape code (`NO_SHAPE` for a pass).
+/// The features of one candidate move: a level (or `NONE`) per group, the canonical 3x3
+/// shape code (`NO_SHAPE` for a pass) and the hashes of the larger shapes (0 for a pass); the
+/// largest of those a table knows is the move's spatial feature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Features {
     /// Level per group, in `GROUP_INFO` order.
     pub levels: [u8; GROUPS],
     /// The canonical 3x3 code (see `canonical_shape`).
     pub shape: u32,
+    /// Hashes of the spatial patterns of distance MIN_D..=MAX_D (see `spatial_hashes`).
+    pub spatial: [u64; SIZES],
 }
 
 impl Features {
@@ -109,6 +114,7 @@ pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
             return Features {
                 levels,
                 shape: NO_SHAPE,
+                spatial: [0; SIZES],
             };
         }
         Move::Play(p) => p,
@@ -183,7 +189,11 @@ pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
             2
         };
     }
-    Features { levels, shape }
+    Features {
+        levels,
+        shape,
+        spatial: spatial_hashes(b, c, p),
+    }
 }
 
 /// Whether capturing the string through `q` (in atari) frees a string of `c` in atari next to it.

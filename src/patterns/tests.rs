@@ -206,12 +206,16 @@ fn shapes_are_canonical_under_symmetries_and_colours() {
 fn team(line: u8, shape: u32) -> Features {
     let mut levels = [NONE; GROUPS];
     levels[Group::Line as usize] = line;
-    Features { levels, shape }
+    Features {
+        levels,
+        shape,
+        spatial: [0; SIZES],
+    }
 }
 
 #[test]
 fn mm_gives_the_winning_feature_the_larger_gamma() {
-    let mut data = Data::new();
+    let mut data = Data::new(Vec::new());
     let a = Move::Play(Point(10));
     let b = Move::Play(Point(11));
     let c = Move::Play(Point(12));
@@ -247,12 +251,21 @@ fn file_round_trip_and_corruption() {
     let mut shapes = HashMap::new();
     shapes.insert(0x1234, 2.5);
     shapes.insert(0xabcde, 0.01);
-    let g = Gammas::new(groups, shapes, 0.5, vec![("iteration".into(), "4".into())]);
+    let mut spatial = HashMap::new();
+    spatial.insert(0xdead_beef_0000_0001, 3.0);
+    let g = Gammas::new(
+        groups,
+        shapes,
+        0.5,
+        spatial,
+        vec![("iteration".into(), "4".into())],
+    );
     let text = g.to_text();
     let back = Gammas::parse(&text, "x.txt").unwrap();
     assert_eq!(back.groups, g.groups);
     assert_eq!(back.shapes, g.shapes);
     assert_eq!(back.other_shape, 0.5);
+    assert_eq!(back.spatial, g.spatial);
     assert_eq!(back.meta("iteration"), Some("4"));
     assert_eq!(back.to_text(), text);
     let mut f = team(0, 0x1234);

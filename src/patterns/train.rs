@@ -7,7 +7,9 @@
 //! After every iteration the table is saved atomically to the checkpoint, so a killed run
 //! resumes where it stopped.
 
-use super::{Features, GROUP_INFO, GROUPS, Gammas, NO_SHAPE, NONE, Recent, all_features};
+use super::{
+    Features, GROUP_INFO, GROUPS, Gammas, NO_SHAPE, NONE, Recent, SIZES, all_features, features,
+};
 use crate::board::{Board, Color, Move};
 use crate::sgf::{GameRecord, RecordedMove, SgfColor};
 use std::collections::HashMap;
@@ -88,6 +90,8 @@ pub struct Team {
     /// Index of the shape in the shape list (`u32::MAX`: none); a canonical code while
     /// collecting.
     pub shape: u32,
+    /// Index of the largest known spatial pattern in `Data::spatial` (`u32::MAX`: none).
+    pub spatial: u32,
     /// How many moves of the position have these features.
     pub mult: u32,
 }
@@ -104,15 +108,34 @@ pub struct Data {
     /// Canonical codes of the kept shapes (a team's `shape` indexes this; the index
     /// `codes.len()` is every other shape).
     pub codes: Vec<u32>,
+    /// Hashes of the known spatial patterns (a team's `spatial` indexes this).
+    pub spatial: Vec<u64>,
+    /// The index of each known spatial hash.
+    pub spatial_index: HashMap<u64, u32>,
 }
 
 impl Data {
-    /// An empty set, ready for `add`.
-    pub fn new() -> Data {
+    /// An empty set, ready for `add`, knowing the spatial patterns `spatial`.
+    pub fn new(spatial: Vec<u64>) -> Data {
+        let spatial_index = spatial
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (h, i as u32))
+            .collect();
         Data {
             starts: vec![0],
+            spatial,
+            spatial_index,
             ..Data::default()
         }
+    }
+
+    /// The largest known spatial pattern of `f` (`u32::MAX`: none).
+    fn spatial_of(&self, f: &Features) -> u32 {
+        (0..SIZES)
+            .rev()
+            .find_map(|i| self.spatial_index.get(&f.spatial[i]).copied())
+            .unwrap_or(u32::MAX)
     }
 
     /// The number of positions.
@@ -123,13 +146,16 @@ impl Data {
     /// Adds one position: its candidate moves and the one played (ignored if not a candidate).
     pub fn add(&mut self, moves: &[(Move, Features)], played: Move) {
         let start = self.teams.len();
-        let mut index: HashMap<Features, usize> = HashMap::with_capacity(moves.len());
+        let mut index: HashMap<([u8; GROUPS], u32, u32), usize> =
+            HashMap::with_capacity(moves.len());
         let mut winner = None;
         for (m, f) in moves {
-            let i = *index.entry(*f).or_insert_with(|| {
+            let sp = self.spatial_of(f);
+            let i = *index.entry((f.levels, f.shape, sp)).or_insert_with(|| {
                 self.teams.push(Team {
                     levels: f.levels,
                     shape: f.shape,
+                    spatial: sp,
                     mult: 0,
                 });
                 self.teams.len() - 1
@@ -190,22 +216,26 @@ fn offsets() -> ([usize; GROUPS], usize) {
     (off, n)
 }
 
-/// The model being fitted: flat gammas (group levels, then shapes, then "other shape").
+/// The model being fitted: flat gammas (group levels, then shapes, "other shape", then the
+/// spatial patterns).
 pub struct Model {
     /// Gamma of every feature.
     pub gamma: Vec<f64>,
     off: [usize; GROUPS],
     shape_off: usize,
+    spatial_off: usize,
 }
 
 impl Model {
     /// All gammas 1 for `data` (after `index_shapes`).
     pub fn new(data: &Data) -> Model {
         let (off, n) = offsets();
+        let spatial_off = n + data.codes.len() + 1;
         Model {
-            gamma: vec![1.0; n + data.codes.len() + 1],
+            gamma: vec![1.0; spatial_off + data.spatial.len()],
             off,
             shape_off: n,
+            spatial_off,
         }
     }
 
@@ -213,10 +243,12 @@ impl Model {
     fn feats(&self, t: &Team) -> impl Iterator<Item = usize> + '_ {
         let levels = t.levels;
         let shape = t.shape;
+        let spatial = t.spatial;
         (0..GROUPS)
             .filter(move |&g| levels[g] != NONE)
             .map(move |g| self.off[g] + levels[g] as usize)
             .chain((shape != NO_SHAPE).then(|| self.shape_off + shape as usize))
+            .chain((spatial != u32::MAX).then(|| self.spatial_off + spatial as usize))
     }
 
     /// The strength of a team.
@@ -224,12 +256,15 @@ impl Model {
         self.feats(t).map(|i| self.gamma[i]).product()
     }
 
-    /// The range of flat indices of group `g` (`GROUPS` = the shapes).
+    /// The range of flat indices of group `g` (`GROUPS` = the 3x3 shapes, `GROUPS + 1` = the
+    /// spatial patterns).
     fn range(&self, g: usize) -> std::ops::Range<usize> {
         if g < GROUPS {
             self.off[g]..self.off[g] + GROUP_INFO[g].2
+        } else if g == GROUPS {
+            self.shape_off..self.spatial_off
         } else {
-            self.shape_off..self.gamma.len()
+            self.spatial_off..self.gamma.len()
         }
     }
 
@@ -253,7 +288,7 @@ impl Model {
             }
         }
         let mut s = Vec::new();
-        for g in 0..=GROUPS {
+        for g in 0..GROUPS + 2 {
             let range = self.range(g);
             let mut den = vec![0.0f64; range.len()];
             for j in 0..data.positions() {
@@ -267,11 +302,16 @@ impl Model {
                             continue;
                         }
                         self.off[g] + t.levels[g] as usize
-                    } else {
+                    } else if g == GROUPS {
                         if t.shape == NO_SHAPE {
                             continue;
                         }
                         self.shape_off + t.shape as usize
+                    } else {
+                        if t.spatial == u32::MAX {
+                            continue;
+                        }
+                        self.spatial_off + t.spatial as usize
                     };
                     den[i - range.start] += t.mult as f64 * x / self.gamma[i] / e;
                 }
@@ -292,7 +332,19 @@ impl Model {
             .enumerate()
             .map(|(i, &c)| (c, self.gamma[self.shape_off + i]))
             .collect();
-        Gammas::new(groups, shapes, self.gamma[self.gamma.len() - 1], meta)
+        let spatial = data
+            .spatial
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (h, self.gamma[self.spatial_off + i]))
+            .collect();
+        Gammas::new(
+            groups,
+            shapes,
+            self.gamma[self.spatial_off - 1],
+            spatial,
+            meta,
+        )
     }
 
     /// Takes the gammas of a saved table (shapes matched by code).
@@ -304,8 +356,10 @@ impl Model {
         for (i, c) in data.codes.iter().enumerate() {
             self.gamma[self.shape_off + i] = *saved.shapes.get(c).unwrap_or(&saved.other_shape);
         }
-        let last = self.gamma.len() - 1;
-        self.gamma[last] = saved.other_shape;
+        self.gamma[self.spatial_off - 1] = saved.other_shape;
+        for (i, h) in data.spatial.iter().enumerate() {
+            self.gamma[self.spatial_off + i] = *saved.spatial.get(h).unwrap_or(&1.0);
+        }
     }
 }
 
@@ -324,12 +378,50 @@ pub struct TrainConfig {
     pub iterations: usize,
     /// Shapes played fewer times share one gamma.
     pub min_count: u32,
+    /// Spatial patterns played fewer times are not kept.
+    pub min_spatial: u32,
+}
+
+/// Pass 1: the spatial patterns (every size) of the moves played at least `min_count`
+/// times, sorted.
+pub fn count_spatial(
+    files: &[PathBuf],
+    max_games: usize,
+    min_count: u32,
+) -> Result<Vec<u64>, String> {
+    let t0 = Instant::now();
+    let mut count: HashMap<u64, u32> = HashMap::new();
+    for_each_position(files, max_games, |b, c, recent, played, _| {
+        if let Move::Play(_) = played {
+            for h in features(b, c, played, recent).spatial {
+                *count.entry(h).or_default() += 1;
+            }
+        }
+    })?;
+    let mut kept: Vec<u64> = count
+        .iter()
+        .filter(|&(_, &n)| n >= min_count)
+        .map(|(&h, _)| h)
+        .collect();
+    kept.sort_unstable();
+    eprintln!(
+        "patterns train: spatial patterns: {} seen, {} kept ({:.1} s)",
+        count.len(),
+        kept.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(kept)
 }
 
 /// Collects the training data of `files` (progress on stderr).
-pub fn collect(files: &[PathBuf], max_games: usize, min_count: u32) -> Result<Data, String> {
+pub fn collect(
+    files: &[PathBuf],
+    max_games: usize,
+    min_count: u32,
+    spatial: Vec<u64>,
+) -> Result<Data, String> {
     let t0 = Instant::now();
-    let mut data = Data::new();
+    let mut data = Data::new(spatial);
     let mut moves = Vec::new();
     let mut last_games = 0;
     let mut games = 0;
@@ -379,7 +471,8 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
         "{:016x}",
         super::gammas::fnv64(format!("{names:?} {} {}", cfg.max_games, cfg.min_count).as_bytes())
     );
-    let data = collect(&cfg.files, cfg.max_games, cfg.min_count)?;
+    let spatial = count_spatial(&cfg.files, cfg.max_games, cfg.min_spatial)?;
+    let data = collect(&cfg.files, cfg.max_games, cfg.min_count, spatial)?;
     let mut model = Model::new(&data);
     let mut done = 0;
     if cfg.checkpoint.exists() {
@@ -408,6 +501,7 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
             ("max_games".to_string(), cfg.max_games.to_string()),
             ("positions".to_string(), data.positions().to_string()),
             ("min_count".to_string(), cfg.min_count.to_string()),
+            ("min_spatial".to_string(), cfg.min_spatial.to_string()),
             ("iteration".to_string(), it.to_string()),
             ("log_likelihood".to_string(), format!("{ll:.5}")),
             ("data".to_string(), fingerprint.clone()),
