@@ -168,7 +168,8 @@ fn shapes_are_canonical_under_symmetries_and_colours() {
     ];
     let b = board(&rows);
     let p = at(&b, "D3");
-    let base = features(&b, B, Move::Play(p), Recent::default()).shape;
+    let base_f = features(&b, B, Move::Play(p), Recent::default());
+    let base = base_f.shape;
     for s in Symmetry::ALL {
         let mut t = Board::new(7);
         for q in b.points() {
@@ -178,6 +179,7 @@ fn shapes_are_canonical_under_symmetries_and_colours() {
         }
         let f = features(&t, B, Move::Play(s.map_point(&b, p)), Recent::default());
         assert_eq!(f.shape, base, "symmetry {}", s.0);
+        assert_eq!(f.spatial, base_f.spatial, "symmetry {}", s.0);
     }
     let swapped: Vec<String> = rows
         .iter()
@@ -201,6 +203,37 @@ fn shapes_are_canonical_under_symmetries_and_colours() {
         features(&b, W, Move::Play(p), Recent::default()).shape,
         base
     );
+}
+
+#[test]
+fn spatial_sizes_and_largest_match() {
+    let e = board(&[". . . . . . . . ."; 9]);
+    let mut b = e.clone();
+    // A stone at (dx, dy) = (2, 1) from E5: gridcular distance 2 + 1 + 2 = 5.
+    b.play(B, Move::Play(at(&b, "G6"))).unwrap();
+    let p = at(&b, "E5");
+    let he = spatial_hashes(&e, B, p);
+    let hb = spatial_hashes(&b, B, p);
+    assert_eq!(he[0], hb[0], "size 4 does not see G6");
+    for i in 1..SIZES {
+        assert_ne!(he[i], hb[i], "size {} sees G6", i + MIN_D);
+    }
+    for i in 1..SIZES {
+        assert_ne!(he[i], he[i - 1], "sizes have their own keys");
+    }
+    // The same stone for the other colour is an opponent stone.
+    assert_ne!(spatial_hashes(&b, W, p)[1], hb[1]);
+    // Only the largest known pattern counts.
+    let f = features(&b, B, Move::Play(p), Recent::default());
+    let mut spatial = HashMap::new();
+    spatial.insert(f.spatial[0], 2.0);
+    spatial.insert(f.spatial[2], 8.0);
+    let groups = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
+    let g = Gammas::new(groups, HashMap::new(), 1.0, spatial, Vec::new());
+    assert_eq!(g.spatial_match(&f), Some(2));
+    assert!((g.log_gamma(&f) - 8f32.ln()).abs() < 1e-6);
+    let pass = features(&b, B, Move::Pass, Recent::default());
+    assert_eq!(g.spatial_match(&pass), None);
 }
 
 fn team(line: u8, shape: u32) -> Features {
