@@ -216,3 +216,19 @@ pub fn all_features(b: &Board, c: Color, recent: Recent, out: &mut Vec<(Move, Fe
     }
     out.push((Move::Pass, features(b, c, Move::Pass, recent)));
 }
+
+/// The hook for the prior H(d): ln(gamma) of every legal move of `c` (and of the pass) under
+/// `gammas` (usually `Gammas::builtin()`), appended to `out`. `scratch` is reused between
+/// calls. The prior would add `prior_gamma * ln(gamma)` (a weight parameter) to its terms.
+pub fn log_gammas(
+    b: &Board,
+    c: Color,
+    recent: Recent,
+    gammas: &Gammas,
+    scratch: &mut Vec<(Move, Features)>,
+    out: &mut Vec<(Move, f32)>,
+) {
+    scratch.clear();
+    all_features(b, c, recent, scratch);
+    out.extend(scratch.iter().map(|(m, f)| (*m, gammas.log_gamma(f))));
+}

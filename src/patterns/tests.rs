@@ -358,3 +358,25 @@ fn predict_output_format() {
         "{t}"
     );
 }
+
+#[test]
+fn log_gammas_hook_covers_every_legal_move() {
+    let b = capture_position();
+    let mut scratch = Vec::new();
+    let mut out = Vec::new();
+    let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
+    groups[Group::Capture as usize][0] = 20.0;
+    let g = Gammas::new(groups, HashMap::new(), 1.0, HashMap::new(), Vec::new());
+    log_gammas(&b, B, Recent::default(), &g, &mut scratch, &mut out);
+    assert_eq!(
+        out.len(),
+        20 + 1,
+        "20 empty points, all legal, and the pass"
+    );
+    let best = out
+        .iter()
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|x| x.0)
+        .unwrap();
+    assert_eq!(best, Move::Play(at(&b, "B1")));
+}
