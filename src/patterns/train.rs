@@ -28,13 +28,32 @@ pub fn for_each_position(
     let mut games = 0;
     for path in files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut bad = 0;
         for rec in GameRecord::parse_all(&text) {
             if games >= max_games {
-                return Ok(games);
+                break;
             }
-            let Ok(rec) = rec else { continue };
-            games += 1;
-            replay(&rec, &mut f);
+            match rec {
+                Ok(rec) => {
+                    games += 1;
+                    replay(&rec, &mut f);
+                }
+                Err(e) => {
+                    if bad == 0 {
+                        eprintln!("patterns: {}: skipping a game: {e}", path.display());
+                    }
+                    bad += 1;
+                }
+            }
+        }
+        if bad > 0 {
+            eprintln!(
+                "patterns: {}: {bad} unreadable games skipped",
+                path.display()
+            );
+        }
+        if games >= max_games {
+            break;
         }
     }
     Ok(games)
