@@ -380,3 +380,41 @@ fn log_gammas_hook_covers_every_legal_move() {
         .unwrap();
     assert_eq!(best, Move::Play(at(&b, "B1")));
 }
+
+#[test]
+fn training_writes_a_table_and_resumes_from_its_checkpoint() {
+    use super::train::{TrainConfig, run};
+    let dir = std::env::temp_dir().join(format!("moyo-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("g.sgf");
+    std::fs::write(
+        &games,
+        "(;SZ[9];B[ee];W[ec];B[cc];W[gc];B[eg])\n(;SZ[9];B[ee];W[ce];B[cc];W[gg];B[ge])\n",
+    )
+    .unwrap();
+    let mut cfg = TrainConfig {
+        files: vec![games],
+        max_games: 10,
+        out: dir.join("out.txt"),
+        checkpoint: dir.join("out.ckpt"),
+        iterations: 2,
+        min_count: 1,
+        min_spatial: 1,
+    };
+    run(&cfg).unwrap();
+    let first = Gammas::load(&cfg.out).unwrap();
+    assert_eq!(first.meta("iteration"), Some("2"));
+    assert_eq!(first.meta("positions"), Some("10"));
+    assert!(!first.spatial.is_empty());
+    // A rerun with more iterations starts from the checkpoint's iteration 2.
+    cfg.iterations = 3;
+    run(&cfg).unwrap();
+    let second = Gammas::load(&cfg.out).unwrap();
+    assert_eq!(second.meta("iteration"), Some("3"));
+    // Other data settings start afresh.
+    cfg.min_count = 2;
+    cfg.iterations = 1;
+    run(&cfg).unwrap();
+    assert_eq!(Gammas::load(&cfg.out).unwrap().meta("iteration"), Some("1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
