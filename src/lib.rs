@@ -1,13 +1,14 @@
 //! moyo: a classic Monte-Carlo Go engine.
 //!
 //! Layers, each depending only on those listed before it:
-//! `board` -> `sgf` -> `params` -> `playout` -> `search` -> `book` -> `engine` -> `gtp`.
+//! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` -> `gtp`.
 pub mod bench;
 pub mod board;
 pub mod book;
 pub mod engine;
 pub mod gtp;
 pub mod params;
+pub mod patterns;
 pub mod playout;
 pub mod search;
 pub mod sgf;

@@ -1,11 +1,13 @@
 //! The `moyo` command line: GTP on stdin/stdout by default, `moyo bench` for the speed
-//! reference, `moyo book build|stats|count` for the opening book.
+//! reference, `moyo book build|stats|count` for the opening book, `moyo patterns
+//! train|predict` for the learned move patterns.
 
 mod book_cmd;
 
 use clap::{Parser, Subcommand};
 use moyo::engine::{Engine, EngineConfig};
 use moyo::params::Params;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -70,6 +72,11 @@ enum Command {
         #[command(subcommand)]
         command: book_cmd::BookCommand,
     },
+    /// Learned move patterns: fit the gammas from game records, measure move prediction.
+    Patterns {
+        #[command(subcommand)]
+        command: PatternsCommand,
+    },
 }
 
 /// The embedded books plus those given with `--book`, unless `--no-book`. A book that
@@ -89,6 +96,94 @@ fn books(cli: &Cli) -> moyo::book::Library {
         }
     }
     lib
+}
+
+#[derive(Subcommand, Debug)]
+enum PatternsCommand {
+    /// Fits the gammas by Minorization-Maximization on SGF collections (progress on stderr;
+    /// the table is checkpointed after every iteration and a rerun resumes from it).
+    Train {
+        /// SGF files (collections, one game per line allowed).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// At most this many games, in file order.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_games: usize,
+        /// The table written at the end.
+        #[arg(long, default_value = "patterns/mm-gammas.txt")]
+        out: PathBuf,
+        /// The checkpoint (default: the output with `.ckpt` appended).
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+        /// MM iterations in all.
+        #[arg(long, default_value_t = 12)]
+        iterations: usize,
+        /// 3x3 shapes played fewer times than this share one gamma.
+        #[arg(long, default_value_t = 3)]
+        min_count: u32,
+        /// Larger (spatial) patterns played fewer times than this are not kept.
+        #[arg(long, default_value_t = 10)]
+        min_spatial: u32,
+    },
+    /// Move prediction on SGF collections: `top1 P`, `top5 P`, `top10 P` (percent),
+    /// `positions N`, `games N`, then the rates by game phase.
+    Predict {
+        /// SGF files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// At most this many games, in file order.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_games: usize,
+        /// A gamma table to use instead of the built-in one.
+        #[arg(long)]
+        gammas: Option<PathBuf>,
+    },
+}
+
+fn patterns(command: PatternsCommand) -> ExitCode {
+    use moyo::patterns::{Gammas, predict, train};
+    let result = match command {
+        PatternsCommand::Train {
+            files,
+            max_games,
+            out,
+            checkpoint,
+            iterations,
+            min_count,
+            min_spatial,
+        } => {
+            let checkpoint = checkpoint.unwrap_or_else(|| train::default_checkpoint(&out));
+            train::run(&train::TrainConfig {
+                files,
+                max_games,
+                out,
+                checkpoint,
+                iterations,
+                min_count,
+                min_spatial,
+            })
+        }
+        PatternsCommand::Predict {
+            files,
+            max_games,
+            gammas,
+        } => {
+            let table = match gammas {
+                Some(path) => Gammas::load(&path),
+                None => Ok(Gammas::builtin().clone()),
+            };
+            table
+                .and_then(|g| predict::run(&files, max_games, &g))
+                .map(|report| print!("{report}"))
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("moyo patterns: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn config(cli: &Cli) -> Result<EngineConfig, String> {
@@ -192,6 +287,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Patterns { command }) => patterns(command),
         None => {
             if !cli.quiet {
                 eprintln!(

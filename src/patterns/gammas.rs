@@ -1,0 +1,289 @@
+//! The gamma table and its text file.
+//!
+//! ```text
+//! moyo-mm-gammas 1
+//! layout pass:2 capture:3 ... shape3x3
+//! checksum <FNV-1a 64 of every byte after this line, 16 hex digits>
+//! meta <key> <value...>          (free information: training set, iteration)
+//! g <group> <level> <gamma>      (one per level; a missing level has gamma 1)
+//! s <canonical 3x3 code, hex> <gamma>
+//! s other <gamma>                (every shape not listed)
+//! p <spatial pattern hash, 16 hex> <gamma>   (the largest listed pattern of a move counts)
+//! ```
+
+use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES};
+use crate::board::CODE_BITS;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The first line of a gamma file: the format and its version.
+pub const FORMAT: &str = "moyo-mm-gammas 1";
+
+/// The feature layout a file must declare (groups with their level counts, then the shape).
+pub const LAYOUT: &str = "pass:2 capture:3 extension:2 self_atari:2 atari:3 line:4 dist_last:16 dist_prev:16 shape3x3 spatial4-10";
+
+/// The name under which the built-in table is reported.
+pub const BUILTIN_NAME: &str = "patterns/mm-gammas.txt";
+
+/// The built-in table, compiled into the binary.
+const BUILTIN_TEXT: &str = include_str!("../../patterns/mm-gammas.txt");
+
+/// Learned strengths of the feature levels.
+#[derive(Clone, Debug)]
+pub struct Gammas {
+    /// Gamma per level of each group (`GROUP_INFO` order and sizes).
+    pub groups: [Vec<f64>; GROUPS],
+    /// Gamma of each listed canonical 3x3 shape.
+    pub shapes: HashMap<u32, f64>,
+    /// Gamma of the shapes not listed.
+    pub other_shape: f64,
+    /// Gamma of each listed spatial pattern (by hash).
+    pub spatial: HashMap<u64, f64>,
+    /// Free `meta` lines (key, value).
+    pub meta: Vec<(String, String)>,
+    /// ln(gamma) per group level, for fast scoring.
+    log_groups: [[f32; 16]; GROUPS],
+    /// ln(gamma) per canonical code (all 2^20 codes).
+    log_shapes: Vec<f32>,
+    /// ln(gamma) per spatial hash.
+    log_spatial: HashMap<u64, f32>,
+}
+
+/// FNV-1a, 64 bits.
+pub(super) fn fnv64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+impl Gammas {
+    /// Every gamma 1: no learned preference.
+    pub fn uniform() -> Gammas {
+        Gammas::new(
+            std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]),
+            HashMap::new(),
+            1.0,
+            HashMap::new(),
+            Vec::new(),
+        )
+    }
+
+    /// A table from its parts (group vectors must have `GROUP_INFO` sizes).
+    pub fn new(
+        groups: [Vec<f64>; GROUPS],
+        shapes: HashMap<u32, f64>,
+        other_shape: f64,
+        spatial: HashMap<u64, f64>,
+        meta: Vec<(String, String)>,
+    ) -> Gammas {
+        let mut log_groups = [[0.0; 16]; GROUPS];
+        for (g, v) in groups.iter().enumerate() {
+            for (l, &x) in v.iter().enumerate() {
+                log_groups[g][l] = x.ln() as f32;
+            }
+        }
+        let mut log_shapes = vec![other_shape.ln() as f32; 1 << CODE_BITS];
+        for (&code, &x) in &shapes {
+            log_shapes[code as usize & ((1 << CODE_BITS) - 1)] = x.ln() as f32;
+        }
+        let log_spatial = spatial.iter().map(|(&h, &x)| (h, x.ln() as f32)).collect();
+        Gammas {
+            groups,
+            shapes,
+            other_shape,
+            spatial,
+            meta,
+            log_groups,
+            log_shapes,
+            log_spatial,
+        }
+    }
+
+    /// The built-in table (`patterns/mm-gammas.txt`, read once). A corrupt or mismatched
+    /// table is reported on stderr, naming the file, and replaced by `uniform`.
+    pub fn builtin() -> &'static Gammas {
+        static B: OnceLock<Gammas> = OnceLock::new();
+        B.get_or_init(|| {
+            Gammas::parse(BUILTIN_TEXT, BUILTIN_NAME).unwrap_or_else(|e| {
+                eprintln!("moyo: {e}; using no learned pattern gammas");
+                Gammas::uniform()
+            })
+        })
+    }
+
+    /// ln(gamma) of a move: the sum over its features.
+    #[inline]
+    pub fn log_gamma(&self, f: &Features) -> f32 {
+        let mut s = 0.0;
+        for (g, &l) in f.levels.iter().enumerate() {
+            if l != NONE {
+                s += self.log_groups[g][l as usize & 15];
+            }
+        }
+        if f.shape != NO_SHAPE {
+            s += self.log_shapes[f.shape as usize & ((1 << CODE_BITS) - 1)];
+        }
+        if let Some(i) = self.spatial_match(f) {
+            s += self.log_spatial[&f.spatial[i]];
+        }
+        s
+    }
+
+    /// The index (size - MIN_D) of the largest spatial pattern of `f` in the table.
+    #[inline]
+    pub fn spatial_match(&self, f: &Features) -> Option<usize> {
+        if self.log_spatial.is_empty() {
+            return None;
+        }
+        (0..SIZES)
+            .rev()
+            .find(|&i| f.spatial[i] != 0 && self.log_spatial.contains_key(&f.spatial[i]))
+    }
+
+    /// The value of a `meta` key, if given.
+    pub fn meta(&self, key: &str) -> Option<&str> {
+        self.meta
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The file text (see the module notes); shapes in code order, so the text is stable.
+    pub fn to_text(&self) -> String {
+        let mut body = String::new();
+        for (k, v) in &self.meta {
+            let _ = writeln!(body, "meta {k} {v}");
+        }
+        for (g, v) in self.groups.iter().enumerate() {
+            for (l, x) in v.iter().enumerate() {
+                let _ = writeln!(body, "g {} {l} {x:.6e}", GROUP_INFO[g].1);
+            }
+        }
+        let mut shapes: Vec<_> = self.shapes.iter().collect();
+        shapes.sort_by_key(|(c, _)| **c);
+        for (c, x) in shapes {
+            let _ = writeln!(body, "s {c:05x} {x:.6e}");
+        }
+        let _ = writeln!(body, "s other {:.6e}", self.other_shape);
+        let mut spatial: Vec<_> = self.spatial.iter().collect();
+        spatial.sort_by_key(|(h, _)| **h);
+        for (h, x) in spatial {
+            let _ = writeln!(body, "p {h:016x} {x:.6e}");
+        }
+        format!(
+            "{FORMAT}\nlayout {LAYOUT}\nchecksum {:016x}\n{body}",
+            fnv64(body.as_bytes())
+        )
+    }
+
+    /// Reads a table from file text; `name` (the file) opens every error message.
+    pub fn parse(text: &str, name: &str) -> Result<Gammas, String> {
+        let err = |line: usize, what: &str| format!("{name}: line {line}: {what}");
+        let mut lines = text.splitn(4, '\n');
+        let first = lines.next().unwrap_or("").trim_end();
+        if first != FORMAT {
+            return Err(err(1, &format!("expected `{FORMAT}`, found `{first}`")));
+        }
+        let layout = lines.next().unwrap_or("").trim_end();
+        if layout.strip_prefix("layout ") != Some(LAYOUT) {
+            return Err(err(
+                2,
+                &format!("feature layout mismatch: expected `layout {LAYOUT}`"),
+            ));
+        }
+        let sum = lines.next().unwrap_or("").trim_end();
+        let body = lines.next().unwrap_or("");
+        let want = sum
+            .strip_prefix("checksum ")
+            .and_then(|h| u64::from_str_radix(h, 16).ok())
+            .ok_or_else(|| err(3, "expected `checksum <16 hex digits>`"))?;
+        let got = fnv64(body.as_bytes());
+        if got != want {
+            return Err(format!(
+                "{name}: checksum mismatch (file says {want:016x}, contents give {got:016x}): corrupt or edited"
+            ));
+        }
+        let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
+        let mut shapes = HashMap::new();
+        let mut other = 1.0;
+        let mut spatial = HashMap::new();
+        let mut meta = Vec::new();
+        let gamma = |s: Option<&str>, n: usize| -> Result<f64, String> {
+            let x: f64 = s
+                .and_then(|s| s.parse().ok())
+                .ok_or_else(|| err(n, "expected a gamma"))?;
+            if x.is_finite() && x > 0.0 {
+                Ok(x)
+            } else {
+                Err(err(n, "a gamma must be positive and finite"))
+            }
+        };
+        for (i, line) in body.lines().enumerate() {
+            let n = i + 4;
+            let mut w = line.split_whitespace();
+            match w.next() {
+                None => {}
+                Some("meta") => {
+                    let k = w.next().ok_or_else(|| err(n, "meta without a key"))?;
+                    meta.push((k.to_string(), w.collect::<Vec<_>>().join(" ")));
+                }
+                Some("g") => {
+                    let gname = w.next().unwrap_or("");
+                    let g = GROUP_INFO
+                        .iter()
+                        .position(|x| x.1 == gname)
+                        .ok_or_else(|| err(n, &format!("unknown group `{gname}`")))?;
+                    let l: usize = w
+                        .next()
+                        .and_then(|s| s.parse().ok())
+                        .filter(|&l| l < GROUP_INFO[g].2)
+                        .ok_or_else(|| err(n, "bad level"))?;
+                    groups[g][l] = gamma(w.next(), n)?;
+                }
+                Some("s") => {
+                    let c = w.next().unwrap_or("");
+                    let x = gamma(w.next(), n)?;
+                    if c == "other" {
+                        other = x;
+                    } else {
+                        let code = u32::from_str_radix(c, 16)
+                            .ok()
+                            .filter(|&c| c < 1 << CODE_BITS)
+                            .ok_or_else(|| err(n, "bad shape code"))?;
+                        shapes.insert(code, x);
+                    }
+                }
+                Some("p") => {
+                    let h = w
+                        .next()
+                        .and_then(|h| u64::from_str_radix(h, 16).ok())
+                        .ok_or_else(|| err(n, "bad spatial hash"))?;
+                    spatial.insert(h, gamma(w.next(), n)?);
+                }
+                Some(t) => return Err(err(n, &format!("unknown line type `{t}`"))),
+            }
+        }
+        Ok(Gammas::new(groups, shapes, other, spatial, meta))
+    }
+
+    /// Reads a table from a file.
+    pub fn load(path: &Path) -> Result<Gammas, String> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        Gammas::parse(&text, &name)
+    }
+
+    /// Writes the table to `path` atomically (a temporary file beside it, then a rename).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let name = path.display().to_string();
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        std::fs::write(&tmp, self.to_text()).map_err(|e| format!("{name}.tmp: {e}"))?;
+        std::fs::rename(&tmp, path).map_err(|e| format!("{name}: {e}"))
+    }
+}

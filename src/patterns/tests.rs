@@ -1,0 +1,420 @@
+use super::predict::{Report, run as predict_run};
+use super::train::{Data, Model};
+use super::*;
+use crate::board::diagram::{at, board};
+use crate::board::{Color, Move, Symmetry};
+use std::collections::HashMap;
+
+use Color::{Black as B, White as W};
+
+/// C1 (white) and C2 (black) are both in atari; D1 (black) too.
+fn capture_position() -> Board {
+    board(&[
+        ". . . . .",
+        ". . . . .",
+        ". . O . .",
+        ". . X O .",
+        ". . O X .",
+    ])
+}
+
+fn feats(b: &Board, c: Color, v: &str, recent: Recent) -> Features {
+    features(b, c, Move::Play(at(b, v)), recent)
+}
+
+#[test]
+fn capture_levels() {
+    let b = capture_position();
+    let none = Recent::default();
+    // B1 captures C1, which frees C2: level 0, even when C1 was the last move.
+    assert_eq!(feats(&b, B, "B1", none).level(Group::Capture), 0);
+    let last_c1 = Recent {
+        last: Some(Move::Play(at(&b, "C1"))),
+        prev: None,
+    };
+    assert_eq!(feats(&b, B, "B1", last_c1).level(Group::Capture), 0);
+    // White B2 captures C2, which frees C1: level 0 too.
+    assert_eq!(feats(&b, W, "B2", none).level(Group::Capture), 0);
+    // White E1 captures D1 (next to C1 in atari: saves it as well).
+    assert_eq!(feats(&b, W, "E1", none).level(Group::Capture), 0);
+    // A capture of the last move's string that saves nothing: level 1; otherwise level 2.
+    let d = board(&[
+        ". . . . .",
+        ". . . . .",
+        "X . . . .",
+        "O X . . .",
+        ". . . . .",
+    ]);
+    let last_a2 = Recent {
+        last: Some(Move::Play(at(&d, "A2"))),
+        prev: None,
+    };
+    assert_eq!(feats(&d, B, "A1", last_a2).level(Group::Capture), 1);
+    assert_eq!(feats(&d, B, "A1", none).level(Group::Capture), 2);
+}
+
+#[test]
+fn extension_self_atari_atari() {
+    let b = capture_position();
+    let none = Recent::default();
+    // Black B2 extends C2 (in atari) to three liberties: a safe extension.
+    let f = feats(&b, B, "B2", none);
+    assert_eq!(f.level(Group::Extension), 0);
+    assert_eq!(f.level(Group::SelfAtari), NONE);
+    // Black E1 joins D1 and still has one liberty (E2): a self-atari of two stones.
+    let f = feats(&b, B, "E1", none);
+    assert_eq!(f.level(Group::SelfAtari), 1);
+    assert_eq!(f.level(Group::Extension), NONE);
+    // Black D3 puts D2 (two liberties) in atari.
+    assert_ne!(feats(&b, B, "D3", none).level(Group::Atari), NONE);
+    assert_eq!(feats(&b, B, "A5", none).level(Group::Atari), NONE);
+    // A lone stone with one liberty: self-atari level 0.
+    let e = board(&[
+        ". . . . .",
+        ". . . . .",
+        ". . . . .",
+        "O . . . .",
+        ". O . . .",
+    ]);
+    assert_eq!(feats(&e, B, "A1", none).level(Group::SelfAtari), 0);
+}
+
+#[test]
+fn ladder_extension_and_atari() {
+    // White C3 with two liberties; Black C4 starts a ladder towards the empty upper right,
+    // Black D3 an atari White escapes from by C4.
+    let b = board(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". X O . . . .",
+        ". . X X . . .",
+        ". . . . . . .",
+    ]);
+    let none = Recent::default();
+    assert_eq!(feats(&b, B, "C4", none).level(Group::Atari), 0);
+    assert_eq!(feats(&b, B, "D3", none).level(Group::Atari), 2);
+    let g = board(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . X . . . .",
+        ". X O . . . .",
+        ". . X X . . .",
+        ". . . . . . .",
+    ]);
+    assert_eq!(
+        feats(&g, W, "D3", none).level(Group::Extension),
+        1,
+        "D3 runs into a ladder"
+    );
+}
+
+#[test]
+fn line_distance_pass() {
+    let b = board(&["........."; 9]);
+    let none = Recent::default();
+    assert_eq!(feats(&b, B, "A1", none).level(Group::Line), 0);
+    assert_eq!(feats(&b, B, "C5", none).level(Group::Line), 2);
+    assert_eq!(feats(&b, B, "D4", none).level(Group::Line), 3);
+    assert_eq!(feats(&b, B, "E5", none).level(Group::Line), NONE);
+    let r = Recent {
+        last: Some(Move::Play(at(&b, "E5"))),
+        prev: Some(Move::Play(at(&b, "A1"))),
+    };
+    let f = feats(&b, B, "E6", r);
+    assert_eq!(f.level(Group::DistLast), 0, "adjacent: distance 2");
+    assert_eq!(f.level(Group::DistPrev), 12, "4 + 5 + 5 = 14");
+    assert_eq!(
+        feats(&b, B, "J9", r).level(Group::DistPrev),
+        15,
+        "24: 17 or more"
+    );
+    assert_eq!(feats(&b, B, "F6", r).level(Group::DistLast), 1);
+    let p = features(&b, B, Move::Pass, none);
+    assert_eq!(p.level(Group::Pass), 0);
+    assert_eq!(p.shape, NO_SHAPE);
+    let after_pass = Recent {
+        last: Some(Move::Pass),
+        prev: None,
+    };
+    assert_eq!(
+        features(&b, B, Move::Pass, after_pass).level(Group::Pass),
+        1
+    );
+    let mut all = Vec::new();
+    all_features(&b, B, none, &mut all);
+    assert_eq!(all.len(), 82, "81 points and the pass");
+}
+
+#[test]
+fn shapes_are_canonical_under_symmetries_and_colours() {
+    for code in [0u32, 0x1_2345, 0x3_0c0f, 0xf_0001, 0x5_5a69, 0x8_9999] {
+        let c = canonical_shape(code);
+        for s in 0..8 {
+            assert_eq!(canonical_shape(transform_code(code, s)), c, "{code:x} {s}");
+        }
+    }
+    // A position, its 8 transforms and its colour swap give one shape.
+    let rows = [
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . O X . .",
+        ". . . . O . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let b = board(&rows);
+    let p = at(&b, "D3");
+    let base_f = features(&b, B, Move::Play(p), Recent::default());
+    let base = base_f.shape;
+    for s in Symmetry::ALL {
+        let mut t = Board::new(7);
+        for q in b.points() {
+            if let Some(c) = b.stone(q) {
+                t.play(c, Move::Play(s.map_point(&b, q))).unwrap();
+            }
+        }
+        let f = features(&t, B, Move::Play(s.map_point(&b, p)), Recent::default());
+        assert_eq!(f.shape, base, "symmetry {}", s.0);
+        assert_eq!(f.spatial, base_f.spatial, "symmetry {}", s.0);
+    }
+    let swapped: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            r.chars()
+                .map(|ch| match ch {
+                    'X' => 'O',
+                    'O' => 'X',
+                    c => c,
+                })
+                .collect()
+        })
+        .collect();
+    let refs: Vec<&str> = swapped.iter().map(|s| s.as_str()).collect();
+    let w = board(&refs);
+    assert_eq!(
+        features(&w, W, Move::Play(p), Recent::default()).shape,
+        base
+    );
+    assert_ne!(
+        features(&b, W, Move::Play(p), Recent::default()).shape,
+        base
+    );
+}
+
+#[test]
+fn spatial_sizes_and_largest_match() {
+    let e = board(&[". . . . . . . . ."; 9]);
+    let mut b = e.clone();
+    // A stone at (dx, dy) = (2, 1) from E5: gridcular distance 2 + 1 + 2 = 5.
+    b.play(B, Move::Play(at(&b, "G6"))).unwrap();
+    let p = at(&b, "E5");
+    let he = spatial_hashes(&e, B, p);
+    let hb = spatial_hashes(&b, B, p);
+    assert_eq!(he[0], hb[0], "size 4 does not see G6");
+    for i in 1..SIZES {
+        assert_ne!(he[i], hb[i], "size {} sees G6", i + MIN_D);
+    }
+    for i in 1..SIZES {
+        assert_ne!(he[i], he[i - 1], "sizes have their own keys");
+    }
+    // The same stone for the other colour is an opponent stone.
+    assert_ne!(spatial_hashes(&b, W, p)[1], hb[1]);
+    // Only the largest known pattern counts.
+    let f = features(&b, B, Move::Play(p), Recent::default());
+    let mut spatial = HashMap::new();
+    spatial.insert(f.spatial[0], 2.0);
+    spatial.insert(f.spatial[2], 8.0);
+    let groups = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
+    let g = Gammas::new(groups, HashMap::new(), 1.0, spatial, Vec::new());
+    assert_eq!(g.spatial_match(&f), Some(2));
+    assert!((g.log_gamma(&f) - 8f32.ln()).abs() < 1e-6);
+    let pass = features(&b, B, Move::Pass, Recent::default());
+    assert_eq!(g.spatial_match(&pass), None);
+}
+
+fn team(line: u8, shape: u32) -> Features {
+    let mut levels = [NONE; GROUPS];
+    levels[Group::Line as usize] = line;
+    Features {
+        levels,
+        shape,
+        spatial: [0; SIZES],
+    }
+}
+
+#[test]
+fn mm_gives_the_winning_feature_the_larger_gamma() {
+    let mut data = Data::new(Vec::new());
+    let a = Move::Play(Point(10));
+    let b = Move::Play(Point(11));
+    let c = Move::Play(Point(12));
+    // Line-1 moves with shape 7 win 3 of 4 against line-2 moves with shape 9 (two of them).
+    for i in 0..40 {
+        let moves = [(a, team(0, 7)), (b, team(1, 9)), (c, team(1, 9))];
+        data.add(&moves, if i % 4 == 3 { b } else { a });
+    }
+    assert_eq!(data.positions(), 40);
+    assert_eq!(data.teams.len(), 80, "b and c merge into one team");
+    data.index_shapes(1);
+    assert_eq!(data.codes, vec![7, 9]);
+    let mut m = Model::new(&data);
+    let ll0 = m.log_likelihood(&data);
+    for _ in 0..30 {
+        m.iterate(&data);
+    }
+    assert!(m.log_likelihood(&data) > ll0);
+    let g = m.gammas(&data, Vec::new());
+    let strength =
+        |line: usize, shape: u32| g.groups[Group::Line as usize][line] * g.shapes[&shape];
+    let ratio = strength(0, 7) / strength(1, 9);
+    // The maximum-likelihood ratio is 6 (3 wins against 1 with two line-2 moves); the prior
+    // pulls it a little towards 1.
+    assert!(ratio > 3.0 && ratio < 7.0, "ratio {ratio}");
+}
+
+#[test]
+fn file_round_trip_and_corruption() {
+    let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
+    groups[Group::Capture as usize][0] = 31.5;
+    groups[Group::DistLast as usize][3] = 0.125;
+    let mut shapes = HashMap::new();
+    shapes.insert(0x1234, 2.5);
+    shapes.insert(0xabcde, 0.01);
+    let mut spatial = HashMap::new();
+    spatial.insert(0xdead_beef_0000_0001, 3.0);
+    let g = Gammas::new(
+        groups,
+        shapes,
+        0.5,
+        spatial,
+        vec![("iteration".into(), "4".into())],
+    );
+    let text = g.to_text();
+    let back = Gammas::parse(&text, "x.txt").unwrap();
+    assert_eq!(back.groups, g.groups);
+    assert_eq!(back.shapes, g.shapes);
+    assert_eq!(back.other_shape, 0.5);
+    assert_eq!(back.spatial, g.spatial);
+    assert_eq!(back.meta("iteration"), Some("4"));
+    assert_eq!(back.to_text(), text);
+    let mut f = team(0, 0x1234);
+    f.levels[Group::Capture as usize] = 0;
+    assert!((back.log_gamma(&f) - (31.5f64 * 2.5).ln() as f32).abs() < 1e-5);
+    assert!((back.log_gamma(&team(NONE, 0x77)) - 0.5f64.ln() as f32).abs() < 1e-6);
+    // One changed digit: the checksum catches it, and the message names the file.
+    let bad = text.replace("3.150000e1", "3.150001e1");
+    assert_ne!(bad, text);
+    let e = Gammas::parse(&bad, "x.txt").unwrap_err();
+    assert!(e.starts_with("x.txt") && e.contains("checksum"), "{e}");
+    let e = Gammas::parse(&text.replace("shape3x3", "shape5x5"), "y.txt").unwrap_err();
+    assert!(e.starts_with("y.txt") && e.contains("layout"), "{e}");
+    let e = Gammas::parse(&text.replace("gammas 1", "gammas 2"), "z.txt").unwrap_err();
+    assert!(e.starts_with("z.txt"), "{e}");
+    assert!(Gammas::parse("", "e.txt").is_err());
+}
+
+#[test]
+fn builtin_table_loads() {
+    let text = include_str!("../../patterns/mm-gammas.txt");
+    Gammas::parse(text, BUILTIN_NAME).unwrap();
+    let _ = Gammas::builtin();
+}
+
+#[test]
+fn predict_output_format() {
+    let dir = std::env::temp_dir().join(format!("moyo-predict-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("two.sgf");
+    std::fs::write(
+        &path,
+        "(;SZ[9]KM[7];B[ee];W[ec];B[cc];W[];B[])\n(;SZ[9]HA[2]AB[cc][gg];W[ee];B[ce])\n",
+    )
+    .unwrap();
+    let r = predict_run(std::slice::from_ref(&path), 10, &Gammas::uniform()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(r.games, 2);
+    assert_eq!(r.all.positions, 7);
+    assert_eq!(r.phases[0].positions, 7);
+    let text = r.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("top1 "), "{text}");
+    assert!(lines[1].starts_with("top5 "));
+    assert!(lines[2].starts_with("top10 "));
+    assert_eq!(lines[3], "positions 7");
+    assert_eq!(lines[4], "games 2");
+    assert!(lines[5].starts_with("moves 1-50 top1 "));
+    assert!(lines[7].starts_with("moves 151+ "));
+    let mut rep = Report::default();
+    rep.add(1, 0);
+    rep.add(60, 3);
+    rep.add(200, 20);
+    let t = rep.to_string();
+    assert!(
+        t.starts_with("top1 33.33\ntop5 66.67\ntop10 66.67\npositions 3\n"),
+        "{t}"
+    );
+}
+
+#[test]
+fn log_gammas_hook_covers_every_legal_move() {
+    let b = capture_position();
+    let mut scratch = Vec::new();
+    let mut out = Vec::new();
+    let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
+    groups[Group::Capture as usize][0] = 20.0;
+    let g = Gammas::new(groups, HashMap::new(), 1.0, HashMap::new(), Vec::new());
+    log_gammas(&b, B, Recent::default(), &g, &mut scratch, &mut out);
+    assert_eq!(
+        out.len(),
+        20 + 1,
+        "20 empty points, all legal, and the pass"
+    );
+    let best = out
+        .iter()
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|x| x.0)
+        .unwrap();
+    assert_eq!(best, Move::Play(at(&b, "B1")));
+}
+
+#[test]
+fn training_writes_a_table_and_resumes_from_its_checkpoint() {
+    use super::train::{TrainConfig, run};
+    let dir = std::env::temp_dir().join(format!("moyo-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("g.sgf");
+    std::fs::write(
+        &games,
+        "(;SZ[9];B[ee];W[ec];B[cc];W[gc];B[eg])\n(;SZ[9];B[ee];W[ce];B[cc];W[gg];B[ge])\n",
+    )
+    .unwrap();
+    let mut cfg = TrainConfig {
+        files: vec![games],
+        max_games: 10,
+        out: dir.join("out.txt"),
+        checkpoint: dir.join("out.ckpt"),
+        iterations: 2,
+        min_count: 1,
+        min_spatial: 1,
+    };
+    run(&cfg).unwrap();
+    let first = Gammas::load(&cfg.out).unwrap();
+    assert_eq!(first.meta("iteration"), Some("2"));
+    assert_eq!(first.meta("positions"), Some("10"));
+    assert!(!first.spatial.is_empty());
+    // A rerun with more iterations starts from the checkpoint's iteration 2.
+    cfg.iterations = 3;
+    run(&cfg).unwrap();
+    let second = Gammas::load(&cfg.out).unwrap();
+    assert_eq!(second.meta("iteration"), Some("3"));
+    // Other data settings start afresh.
+    cfg.min_count = 2;
+    cfg.iterations = 1;
+    run(&cfg).unwrap();
+    assert_eq!(Gammas::load(&cfg.out).unwrap().meta("iteration"), Some("1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,556 @@
+//! Fitting the gammas: every position of the training games gives one competition among the
+//! legal moves (and the pass), won by the move played; a generalized Bradley-Terry model is
+//! fitted by Coulom's Minorization-Maximization, one feature group at a time:
+//! `gamma_i <- (W_i + 1) / (sum_j C_ij / E_j + 2 / (gamma_i + 1))`, where the `+1` and the
+//! `2 / (gamma_i + 1)` are a virtual win and loss against a gamma-1 opponent (Coulom's prior).
+//! Moves of one position with the same features are merged into one team with a multiplicity.
+//! After every iteration the table is saved atomically to the checkpoint, so a killed run
+//! resumes where it stopped.
+
+use super::{
+    Features, GROUP_INFO, GROUPS, Gammas, NO_SHAPE, NONE, Recent, SIZES, all_features, features,
+};
+use crate::board::{Board, Color, Move};
+use crate::sgf::{GameRecord, RecordedMove, SgfColor};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Visits every position of the games in `files` (at most `max_games` games, in file order):
+/// `f(board, side to move, recent moves, the move played, its move number from 1)`. Setup
+/// stones (handicap `AB`) are placed first; a game stops at an illegal move or at setup met
+/// after the first move. Returns the number of games read.
+pub fn for_each_position(
+    files: &[PathBuf],
+    max_games: usize,
+    mut f: impl FnMut(&Board, Color, Recent, Move, usize),
+) -> Result<usize, String> {
+    let mut games = 0;
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut bad = 0;
+        for rec in GameRecord::parse_all(&text) {
+            if games >= max_games {
+                break;
+            }
+            match rec {
+                Ok(rec) => {
+                    games += 1;
+                    replay(&rec, &mut f);
+                }
+                Err(e) => {
+                    if bad == 0 {
+                        eprintln!("patterns: {}: skipping a game: {e}", path.display());
+                    }
+                    bad += 1;
+                }
+            }
+        }
+        if bad > 0 {
+            eprintln!(
+                "patterns: {}: {bad} unreadable games skipped",
+                path.display()
+            );
+        }
+        if games >= max_games {
+            break;
+        }
+    }
+    Ok(games)
+}
+
+/// Replays one record, calling `f` before each move (see `for_each_position`).
+fn replay(rec: &GameRecord, f: &mut impl FnMut(&Board, Color, Recent, Move, usize)) {
+    let mut b = Board::new(rec.size);
+    for (c, list) in [
+        (Color::Black, &rec.black_setup),
+        (Color::White, &rec.white_setup),
+    ] {
+        for &(x, y) in list {
+            let p = b.point(x as usize, y as usize);
+            if b.play(c, Move::Play(p)).is_err() {
+                return;
+            }
+        }
+    }
+    b.pass();
+    let mut recent = Recent::default();
+    for (i, m) in rec.moves.iter().enumerate() {
+        let RecordedMove::Play(sc, coord) = m else {
+            return;
+        };
+        let c = match sc {
+            SgfColor::Black => Color::Black,
+            SgfColor::White => Color::White,
+        };
+        let mv = match coord {
+            Some((x, y)) => Move::Play(b.point(*x as usize, *y as usize)),
+            None => Move::Pass,
+        };
+        if let Move::Play(p) = mv
+            && !b.is_legal(c, p)
+        {
+            return;
+        }
+        f(&b, c, recent, mv, i + 1);
+        let _ = b.play(c, mv);
+        recent = Recent {
+            last: Some(mv),
+            prev: recent.last,
+        };
+    }
+}
+
+/// Moves of one position sharing all features.
+#[derive(Clone, Copy, Debug)]
+pub struct Team {
+    /// Level per group (`NONE` when absent).
+    pub levels: [u8; GROUPS],
+    /// Index of the shape in the shape list (`u32::MAX`: none); a canonical code while
+    /// collecting.
+    pub shape: u32,
+    /// Index of the largest known spatial pattern in `Data::spatial` (`u32::MAX`: none).
+    pub spatial: u32,
+    /// How many moves of the position have these features.
+    pub mult: u32,
+}
+
+/// The training competitions.
+#[derive(Default, Debug)]
+pub struct Data {
+    /// All teams, position after position.
+    pub teams: Vec<Team>,
+    /// Start of each position's teams in `teams` (one more entry than positions).
+    pub starts: Vec<u32>,
+    /// The winning team of each position (an index into `teams`).
+    pub winners: Vec<u32>,
+    /// Canonical codes of the kept shapes (a team's `shape` indexes this; the index
+    /// `codes.len()` is every other shape).
+    pub codes: Vec<u32>,
+    /// Hashes of the known spatial patterns (a team's `spatial` indexes this).
+    pub spatial: Vec<u64>,
+    /// The index of each known spatial hash.
+    pub spatial_index: HashMap<u64, u32>,
+}
+
+impl Data {
+    /// An empty set, ready for `add`, knowing the spatial patterns `spatial`.
+    pub fn new(spatial: Vec<u64>) -> Data {
+        let spatial_index = spatial
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (h, i as u32))
+            .collect();
+        Data {
+            starts: vec![0],
+            spatial,
+            spatial_index,
+            ..Data::default()
+        }
+    }
+
+    /// The largest known spatial pattern of `f` (`u32::MAX`: none).
+    fn spatial_of(&self, f: &Features) -> u32 {
+        (0..SIZES)
+            .rev()
+            .find_map(|i| self.spatial_index.get(&f.spatial[i]).copied())
+            .unwrap_or(u32::MAX)
+    }
+
+    /// The number of positions.
+    pub fn positions(&self) -> usize {
+        self.winners.len()
+    }
+
+    /// Adds one position: its candidate moves and the one played (ignored if not a candidate).
+    pub fn add(&mut self, moves: &[(Move, Features)], played: Move) {
+        let start = self.teams.len();
+        let mut index: HashMap<([u8; GROUPS], u32, u32), usize> =
+            HashMap::with_capacity(moves.len());
+        let mut winner = None;
+        for (m, f) in moves {
+            let sp = self.spatial_of(f);
+            let i = *index.entry((f.levels, f.shape, sp)).or_insert_with(|| {
+                self.teams.push(Team {
+                    levels: f.levels,
+                    shape: f.shape,
+                    spatial: sp,
+                    mult: 0,
+                });
+                self.teams.len() - 1
+            });
+            self.teams[i].mult += 1;
+            if *m == played {
+                winner = Some(i);
+            }
+        }
+        match winner {
+            Some(w) => {
+                self.winners.push(w as u32);
+                self.starts.push(self.teams.len() as u32);
+            }
+            None => self.teams.truncate(start),
+        }
+    }
+
+    /// Replaces shape codes by indices: shapes played at least `min_count` times are kept,
+    /// the others share the last index.
+    pub fn index_shapes(&mut self, min_count: u32) {
+        let mut count: HashMap<u32, u32> = HashMap::new();
+        for &w in &self.winners {
+            let s = self.teams[w as usize].shape;
+            if s != NO_SHAPE {
+                *count.entry(s).or_default() += 1;
+            }
+        }
+        let mut codes: Vec<u32> = count
+            .into_iter()
+            .filter(|&(_, n)| n >= min_count)
+            .map(|(c, _)| c)
+            .collect();
+        codes.sort_unstable();
+        let index: HashMap<u32, u32> = codes
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i as u32))
+            .collect();
+        let other = codes.len() as u32;
+        for t in &mut self.teams {
+            if t.shape != NO_SHAPE {
+                t.shape = *index.get(&t.shape).unwrap_or(&other);
+            }
+        }
+        self.codes = codes;
+    }
+}
+
+/// Where each group's levels start in the flat gamma vector; the shapes follow the last.
+fn offsets() -> ([usize; GROUPS], usize) {
+    let mut off = [0; GROUPS];
+    let mut n = 0;
+    for (g, o) in off.iter_mut().enumerate() {
+        *o = n;
+        n += GROUP_INFO[g].2;
+    }
+    (off, n)
+}
+
+/// The model being fitted: flat gammas (group levels, then shapes, "other shape", then the
+/// spatial patterns).
+pub struct Model {
+    /// Gamma of every feature.
+    pub gamma: Vec<f64>,
+    off: [usize; GROUPS],
+    shape_off: usize,
+    spatial_off: usize,
+}
+
+impl Model {
+    /// All gammas 1 for `data` (after `index_shapes`).
+    pub fn new(data: &Data) -> Model {
+        let (off, n) = offsets();
+        let spatial_off = n + data.codes.len() + 1;
+        Model {
+            gamma: vec![1.0; spatial_off + data.spatial.len()],
+            off,
+            shape_off: n,
+            spatial_off,
+        }
+    }
+
+    /// The features of a team as flat indices.
+    fn feats(&self, t: &Team) -> impl Iterator<Item = usize> + '_ {
+        let levels = t.levels;
+        let shape = t.shape;
+        let spatial = t.spatial;
+        (0..GROUPS)
+            .filter(move |&g| levels[g] != NONE)
+            .map(move |g| self.off[g] + levels[g] as usize)
+            .chain((shape != NO_SHAPE).then(|| self.shape_off + shape as usize))
+            .chain((spatial != u32::MAX).then(|| self.spatial_off + spatial as usize))
+    }
+
+    /// The strength of a team.
+    fn strength(&self, t: &Team) -> f64 {
+        self.feats(t).map(|i| self.gamma[i]).product()
+    }
+
+    /// The range of flat indices of group `g` (`GROUPS` = the 3x3 shapes, `GROUPS + 1` = the
+    /// spatial patterns).
+    fn range(&self, g: usize) -> std::ops::Range<usize> {
+        if g < GROUPS {
+            self.off[g]..self.off[g] + GROUP_INFO[g].2
+        } else if g == GROUPS {
+            self.shape_off..self.spatial_off
+        } else {
+            self.spatial_off..self.gamma.len()
+        }
+    }
+
+    /// Mean log-likelihood of the winners per position.
+    pub fn log_likelihood(&self, data: &Data) -> f64 {
+        let mut ll = 0.0;
+        for (j, &w) in data.winners.iter().enumerate() {
+            let teams = &data.teams[data.starts[j] as usize..data.starts[j + 1] as usize];
+            let e: f64 = teams.iter().map(|t| t.mult as f64 * self.strength(t)).sum();
+            ll += (self.strength(&data.teams[w as usize]) / e).ln();
+        }
+        ll / data.positions().max(1) as f64
+    }
+
+    /// One MM iteration: each group updated in turn.
+    pub fn iterate(&mut self, data: &Data) {
+        let mut wins = vec![0.0f64; self.gamma.len()];
+        for &w in &data.winners {
+            for i in self.feats(&data.teams[w as usize]) {
+                wins[i] += 1.0;
+            }
+        }
+        let mut s = Vec::new();
+        for g in 0..GROUPS + 2 {
+            let range = self.range(g);
+            let mut den = vec![0.0f64; range.len()];
+            for j in 0..data.positions() {
+                let teams = &data.teams[data.starts[j] as usize..data.starts[j + 1] as usize];
+                s.clear();
+                s.extend(teams.iter().map(|t| self.strength(t)));
+                let e: f64 = teams.iter().zip(&s).map(|(t, &x)| t.mult as f64 * x).sum();
+                for (t, &x) in teams.iter().zip(&s) {
+                    let i = if g < GROUPS {
+                        if t.levels[g] == NONE {
+                            continue;
+                        }
+                        self.off[g] + t.levels[g] as usize
+                    } else if g == GROUPS {
+                        if t.shape == NO_SHAPE {
+                            continue;
+                        }
+                        self.shape_off + t.shape as usize
+                    } else {
+                        if t.spatial == u32::MAX {
+                            continue;
+                        }
+                        self.spatial_off + t.spatial as usize
+                    };
+                    den[i - range.start] += t.mult as f64 * x / self.gamma[i] / e;
+                }
+            }
+            for (k, i) in range.enumerate() {
+                let gi = self.gamma[i];
+                self.gamma[i] = (wins[i] + 1.0) / (den[k] + 2.0 / (gi + 1.0));
+            }
+        }
+    }
+
+    /// The table for the engine.
+    pub fn gammas(&self, data: &Data, meta: Vec<(String, String)>) -> Gammas {
+        let groups = std::array::from_fn(|g| self.gamma[self.range(g)].to_vec());
+        let shapes = data
+            .codes
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, self.gamma[self.shape_off + i]))
+            .collect();
+        let spatial = data
+            .spatial
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| (h, self.gamma[self.spatial_off + i]))
+            .collect();
+        Gammas::new(
+            groups,
+            shapes,
+            self.gamma[self.spatial_off - 1],
+            spatial,
+            meta,
+        )
+    }
+
+    /// Takes the gammas of a saved table (shapes matched by code).
+    pub fn restore(&mut self, data: &Data, saved: &Gammas) {
+        for g in 0..GROUPS {
+            let r = self.range(g);
+            self.gamma[r].copy_from_slice(&saved.groups[g]);
+        }
+        for (i, c) in data.codes.iter().enumerate() {
+            self.gamma[self.shape_off + i] = *saved.shapes.get(c).unwrap_or(&saved.other_shape);
+        }
+        self.gamma[self.spatial_off - 1] = saved.other_shape;
+        for (i, h) in data.spatial.iter().enumerate() {
+            self.gamma[self.spatial_off + i] = *saved.spatial.get(h).unwrap_or(&1.0);
+        }
+    }
+}
+
+/// What `moyo patterns train` does.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// SGF collections to learn from.
+    pub files: Vec<PathBuf>,
+    /// At most this many games.
+    pub max_games: usize,
+    /// The output table.
+    pub out: PathBuf,
+    /// The checkpoint (the table after each iteration, with its iteration number).
+    pub checkpoint: PathBuf,
+    /// MM iterations in all (a resumed run counts those already done).
+    pub iterations: usize,
+    /// Shapes played fewer times share one gamma.
+    pub min_count: u32,
+    /// Spatial patterns played fewer times are not kept.
+    pub min_spatial: u32,
+}
+
+/// Pass 1: the spatial patterns (every size) of the moves played at least `min_count`
+/// times, sorted.
+pub fn count_spatial(
+    files: &[PathBuf],
+    max_games: usize,
+    min_count: u32,
+) -> Result<Vec<u64>, String> {
+    let t0 = Instant::now();
+    let mut count: HashMap<u64, u32> = HashMap::new();
+    for_each_position(files, max_games, |b, c, recent, played, _| {
+        if let Move::Play(_) = played {
+            for h in features(b, c, played, recent).spatial {
+                *count.entry(h).or_default() += 1;
+            }
+        }
+    })?;
+    let mut kept: Vec<u64> = count
+        .iter()
+        .filter(|&(_, &n)| n >= min_count)
+        .map(|(&h, _)| h)
+        .collect();
+    kept.sort_unstable();
+    eprintln!(
+        "patterns train: spatial patterns: {} seen, {} kept ({:.1} s)",
+        count.len(),
+        kept.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(kept)
+}
+
+/// Collects the training data of `files` (progress on stderr).
+pub fn collect(
+    files: &[PathBuf],
+    max_games: usize,
+    min_count: u32,
+    spatial: Vec<u64>,
+) -> Result<Data, String> {
+    let t0 = Instant::now();
+    let mut data = Data::new(spatial);
+    let mut moves = Vec::new();
+    let mut last_games = 0;
+    let mut games = 0;
+    let mut last_move_no = usize::MAX;
+    for_each_position(files, max_games, |b, c, recent, played, no| {
+        if no <= last_move_no {
+            games += 1;
+        }
+        last_move_no = no;
+        moves.clear();
+        all_features(b, c, recent, &mut moves);
+        data.add(&moves, played);
+        if games % 100 == 0 && games != last_games {
+            last_games = games;
+            eprintln!(
+                "patterns train: games {games} positions {} teams {} ({:.1} s)",
+                data.positions(),
+                data.teams.len(),
+                t0.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    data.index_shapes(min_count);
+    eprintln!(
+        "patterns train: data: games {games} positions {} teams {} shapes kept {} ({:.1} s)",
+        data.positions(),
+        data.teams.len(),
+        data.codes.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(data)
+}
+
+/// Trains and writes `cfg.out`; resumes from `cfg.checkpoint` when it was made from the same
+/// data settings.
+pub fn run(cfg: &TrainConfig) -> Result<(), String> {
+    let t0 = Instant::now();
+    let names: Vec<String> = cfg
+        .files
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+        })
+        .collect();
+    let fingerprint = format!(
+        "{:016x}",
+        super::gammas::fnv64(format!("{names:?} {} {}", cfg.max_games, cfg.min_count).as_bytes())
+    );
+    let spatial = count_spatial(&cfg.files, cfg.max_games, cfg.min_spatial)?;
+    let data = collect(&cfg.files, cfg.max_games, cfg.min_count, spatial)?;
+    let mut model = Model::new(&data);
+    let mut done = 0;
+    if cfg.checkpoint.exists() {
+        match Gammas::load(&cfg.checkpoint) {
+            Ok(g) if g.meta("data") == Some(&fingerprint) => {
+                done = g
+                    .meta("iteration")
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(0);
+                model.restore(&data, &g);
+                eprintln!(
+                    "patterns train: resuming from {} after iteration {done}",
+                    cfg.checkpoint.display()
+                );
+            }
+            Ok(_) => eprintln!(
+                "patterns train: {} is from other data; starting afresh",
+                cfg.checkpoint.display()
+            ),
+            Err(e) => eprintln!("patterns train: {e}; starting afresh"),
+        }
+    }
+    let meta = |it: usize, ll: f64| {
+        vec![
+            ("training_files".to_string(), names.join(",")),
+            ("max_games".to_string(), cfg.max_games.to_string()),
+            ("positions".to_string(), data.positions().to_string()),
+            ("min_count".to_string(), cfg.min_count.to_string()),
+            ("min_spatial".to_string(), cfg.min_spatial.to_string()),
+            ("iteration".to_string(), it.to_string()),
+            ("log_likelihood".to_string(), format!("{ll:.5}")),
+            ("data".to_string(), fingerprint.clone()),
+        ]
+    };
+    let mut ll = model.log_likelihood(&data);
+    eprintln!("patterns train: iteration {done} log-likelihood {ll:.5}");
+    while done < cfg.iterations {
+        model.iterate(&data);
+        done += 1;
+        ll = model.log_likelihood(&data);
+        eprintln!(
+            "patterns train: iteration {done}/{} log-likelihood {ll:.5} ({:.1} s)",
+            cfg.iterations,
+            t0.elapsed().as_secs_f64()
+        );
+        model.gammas(&data, meta(done, ll)).save(&cfg.checkpoint)?;
+    }
+    model.gammas(&data, meta(done, ll)).save(&cfg.out)?;
+    eprintln!(
+        "patterns train: wrote {} ({:.1} s)",
+        cfg.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The default checkpoint beside an output file: `<out>.ckpt`.
+pub fn default_checkpoint(out: &Path) -> PathBuf {
+    let mut s = out.as_os_str().to_owned();
+    s.push(".ckpt");
+    PathBuf::from(s)
+}
