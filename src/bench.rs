@@ -24,17 +24,10 @@ pub fn midgame_19() -> Game {
         return game;
     };
     for m in &record.moves {
-        if let crate::sgf::RecordedMove::Play(c, at) = m {
-            let colour = match c {
-                crate::sgf::SgfColor::Black => Color::Black,
-                crate::sgf::SgfColor::White => Color::White,
-            };
-            let mv = at.map_or(Move::Pass, |(x, y)| {
-                Move::Play(game.board().point(x as usize, y as usize))
-            });
-            if game.play(colour, mv).is_err() {
-                break;
-            }
+        if let Some((colour, mv)) = m.board_move(game.board())
+            && game.play(colour, mv).is_err()
+        {
+            break;
         }
     }
     game

@@ -9,13 +9,13 @@ macro_rules! out {
 }
 
 use clap::{Args, Subcommand};
-use moyo::board::{Color, Game, Move, Scoring};
+use moyo::board::{Color, Game, Scoring};
 use moyo::book::{
     self, Book, BookRules, BuildInfo, Builder, Evaluator, PlayerMode, RunLimits, SearchEvaluator,
     Shape, Step,
 };
 use moyo::params::Params;
-use moyo::sgf::{GameRecord, RecordedMove, SgfColor};
+use moyo::sgf::GameRecord;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -422,16 +422,8 @@ fn count_game(
 ) -> Result<(usize, usize), String> {
     let (mut hits, mut best) = (0, 0);
     for m in &rec.moves {
-        let RecordedMove::Play(c, at) = m else {
+        let Some((c, mv)) = m.board_move(game.board()) else {
             continue;
-        };
-        let c = match c {
-            SgfColor::Black => Color::Black,
-            SgfColor::White => Color::White,
-        };
-        let mv = match at {
-            None => Move::Pass,
-            Some((col, row)) => Move::Play(game.board().point(*col as usize, *row as usize)),
         };
         if c == colour
             && let Some(b) = bk

@@ -55,6 +55,33 @@ pub enum SgfColor {
 }
 
 impl SgfColor {
+    /// The board's colour.
+    pub fn color(self) -> crate::board::Color {
+        match self {
+            SgfColor::Black => crate::board::Color::Black,
+            SgfColor::White => crate::board::Color::White,
+        }
+    }
+}
+
+impl RecordedMove {
+    /// A played move as the board's colour and move on `board` (a pass for `None`); `None`
+    /// for setup.
+    pub fn board_move(
+        &self,
+        board: &crate::board::Board,
+    ) -> Option<(crate::board::Color, crate::board::Move)> {
+        let RecordedMove::Play(c, at) = self else {
+            return None;
+        };
+        let mv = at.map_or(crate::board::Move::Pass, |(x, y)| {
+            crate::board::Move::Play(board.point(x as usize, y as usize))
+        });
+        Some((c.color(), mv))
+    }
+}
+
+impl SgfColor {
     /// The other colour.
     pub fn opponent(self) -> SgfColor {
         match self {

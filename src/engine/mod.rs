@@ -824,10 +824,7 @@ impl Engine {
         for m in &rec.moves {
             match m {
                 RecordedMove::Play(c, q) => {
-                    let c = match c {
-                        SgfColor::Black => Color::Black,
-                        SgfColor::White => Color::White,
-                    };
+                    let c = c.color();
                     if limit == Some(played) {
                         next = Some(c);
                         break;

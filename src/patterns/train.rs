@@ -11,7 +11,7 @@ use super::{
     Features, GROUP_INFO, GROUPS, Gammas, NO_SHAPE, NONE, Recent, SIZES, all_features, features,
 };
 use crate::board::{Board, Color, Move};
-use crate::sgf::{GameRecord, RecordedMove, SgfColor};
+use crate::sgf::GameRecord;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -76,16 +76,8 @@ fn replay(rec: &GameRecord, f: &mut impl FnMut(&Board, Color, Recent, Move, usiz
     b.pass();
     let mut recent = Recent::default();
     for (i, m) in rec.moves.iter().enumerate() {
-        let RecordedMove::Play(sc, coord) = m else {
+        let Some((c, mv)) = m.board_move(&b) else {
             return;
-        };
-        let c = match sc {
-            SgfColor::Black => Color::Black,
-            SgfColor::White => Color::White,
-        };
-        let mv = match coord {
-            Some((x, y)) => Move::Play(b.point(*x as usize, *y as usize)),
-            None => Move::Pass,
         };
         if let Move::Play(p) = mv
             && !b.is_legal(c, p)
