@@ -8,7 +8,8 @@ use gtp_support::analysis::{Analysis, Dialect, parse_stream};
 use gtp_support::*;
 use std::time::{Duration, Instant};
 
-/// An engine whose moves take 400 playouts; analysis runs until input arrives.
+/// An engine whose moves take 400 playouts (no book: every move is searched); analysis runs
+/// until input arrives.
 fn engine() -> Gtp {
     let mut g = Gtp::start(&[
         "--playouts",
@@ -17,6 +18,7 @@ fn engine() -> Gtp {
         "1",
         "--seed",
         "3",
+        "--no-book",
         "--quiet",
     ]);
     g.ok("boardsize 9");

@@ -36,7 +36,7 @@ fn run(args: &[&str], input: &str) -> (String, String) {
 #[test]
 fn progress_lines_and_live_graphics_while_thinking() {
     let (out, err) = run(
-        &["--time-per-move", "2.2", "--threads", "1"],
+        &["--time-per-move", "2.2", "--threads", "1", "--no-book"],
         "boardsize 9\nmoyo-display live_gfx 1\ngenmove b\nquit\n",
     );
     let r = responses(&out);
