@@ -36,7 +36,15 @@ fn run(args: &[&str], input: &str) -> (String, String) {
 #[test]
 fn progress_lines_and_live_graphics_while_thinking() {
     let (out, err) = run(
-        &["--time-per-move", "2.2", "--threads", "1", "--no-book"],
+        &[
+            "--time-per-move",
+            "2.2",
+            "--threads",
+            "1",
+            "--no-book",
+            "--set",
+            "time_early_stop=0",
+        ],
         "boardsize 9\nmoyo-display live_gfx 1\ngenmove b\nquit\n",
     );
     let r = responses(&out);
