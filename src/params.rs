@@ -8,6 +8,10 @@ use std::str::FromStr;
 pub trait ParamValue: FromStr + Display + Copy {
     /// The value as a number for the range check (false = 0, true = 1).
     fn as_f64(self) -> f64;
+    /// Parses the value from text (numbers as usual; switches also as 0 and 1, as GoGui sends them).
+    fn parse_param(s: &str) -> Option<Self> {
+        s.parse().ok()
+    }
 }
 
 macro_rules! impl_param_value {
@@ -22,6 +26,13 @@ impl_param_value!(f32, f64, u32, u64, usize);
 impl ParamValue for bool {
     fn as_f64(self) -> f64 {
         if self { 1.0 } else { 0.0 }
+    }
+    fn parse_param(s: &str) -> Option<Self> {
+        match s {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => s.parse().ok(),
+        }
     }
 }
 
@@ -56,9 +67,8 @@ macro_rules! params {
             pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
                 match name {
                     $( stringify!($name) => {
-                        let v: $ty = value
-                            .parse()
-                            .map_err(|_| format!("bad value for {}: {}", name, value))?;
+                        let v: $ty = <$ty as ParamValue>::parse_param(value)
+                            .ok_or_else(|| format!("bad value for {}: {}", name, value))?;
                         let x = ParamValue::as_f64(v);
                         if !(x >= ($min as f64) && x <= ($max as f64)) {
                             return Err(format!(
@@ -248,6 +258,11 @@ mod tests {
         assert!(p.set("nope", "1").is_err());
         assert!(p.set("expand_visits", "2.5").is_err());
         assert_eq!(p.uct_c, 0.5);
+        p.set("time_early_stop", "0").unwrap();
+        assert!(!p.time_early_stop);
+        p.set("time_early_stop", "true").unwrap();
+        assert!(p.time_early_stop);
+        assert!(p.set("time_early_stop", "2").is_err());
         let d = p.describe();
         assert!(
             d.iter()
