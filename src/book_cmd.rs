@@ -77,6 +77,10 @@ pub struct BuildArgs {
     /// none (both sides may play sub-optimal moves) [default: alternate].
     #[arg(long)]
     player: Option<String>,
+    /// Move order of new children: every other place goes to the best move within this
+    /// Manhattan distance of the last move (0 = the search's order alone) [default: 0].
+    #[arg(long)]
+    local: Option<u32>,
     /// Fractional depth (Lincke 3.4): true or false [default: false].
     #[arg(long)]
     fractional: Option<bool>,
@@ -215,16 +219,16 @@ fn build(
         let mut info = BuildInfo::default();
         apply_settings(&mut shape, &mut info, &a, player, playouts, seed);
         let mut ev = SearchEvaluator::new(params.clone(), info.playouts, info.seed);
+        ev.local = info.local;
         Builder::create(rules, shape, info, Some(&a.out), &mut ev)?
     };
     builder.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
     let mut evals: Vec<Box<dyn Evaluator>> = (0..a.workers)
         .map(|_| {
-            Box::new(SearchEvaluator::new(
-                params.clone(),
-                builder.info.playouts,
-                builder.info.seed,
-            )) as Box<dyn Evaluator>
+            let mut ev =
+                SearchEvaluator::new(params.clone(), builder.info.playouts, builder.info.seed);
+            ev.local = builder.info.local;
+            Box::new(ev) as Box<dyn Evaluator>
         })
         .collect();
     let limits = RunLimits {
@@ -292,6 +296,9 @@ fn apply_settings(
     }
     if let Some(w) = a.widen_every {
         info.widen_every = w;
+    }
+    if let Some(l) = a.local {
+        info.local = l;
     }
     if let Some(p) = player {
         info.player = p;

@@ -46,6 +46,9 @@ pub struct SearchEvaluator {
     pub params: Params,
     pub playouts: u64,
     pub seed: u64,
+    /// Every other place of the move order goes to the best move (by the same bound) within
+    /// Manhattan distance `local` of the last move, while there is one (0: off).
+    pub local: u32,
     stop: AtomicBool,
 }
 
@@ -55,9 +58,54 @@ impl SearchEvaluator {
             params,
             playouts,
             seed,
+            local: 0,
             stop: AtomicBool::new(false),
         }
     }
+}
+
+/// `moves` (best first) with every other place given to the best remaining move within
+/// Manhattan distance `radius` of `last`, while there is one.
+pub fn interleave_local(game: &Game, moves: &[Move], radius: u32) -> Vec<Move> {
+    let board = game.board();
+    let last = match game.last_move() {
+        Some((_, Move::Play(p))) if radius > 0 => board.col_row(p),
+        _ => return moves.to_vec(),
+    };
+    let near = |m: &Move| match *m {
+        Move::Play(p) => {
+            let (c, r) = board.col_row(p);
+            (c.abs_diff(last.0) + r.abs_diff(last.1)) as u32 <= radius
+        }
+        Move::Pass => false,
+    };
+    let local: Vec<Move> = moves.iter().copied().filter(near).collect();
+    let mut out = Vec::with_capacity(moves.len());
+    let mut taken = std::collections::HashSet::new();
+    let (mut a, mut b) = (0, 0);
+    while out.len() < moves.len() {
+        let pick_local = out.len() % 2 == 1;
+        let next = if pick_local {
+            while b < local.len() && taken.contains(&local[b]) {
+                b += 1;
+            }
+            local.get(b).copied()
+        } else {
+            None
+        };
+        let m = match next {
+            Some(m) => m,
+            None => {
+                while a < moves.len() && taken.contains(&moves[a]) {
+                    a += 1;
+                }
+                moves[a]
+            }
+        };
+        taken.insert(m);
+        out.push(m);
+    }
+    out
 }
 
 /// The lower confidence bound of a root move's win rate.
@@ -81,9 +129,10 @@ impl Evaluator for SearchEvaluator {
             .collect();
         moves.sort_by(|a, b| lcb(b).total_cmp(&lcb(a)));
         let w = moves.first().map_or(r.winrate, |m| m.winrate);
+        let order: Vec<Move> = moves.iter().map(|m| m.mv).collect();
         Some(Evaluation {
             value: (2.0 * w - 1.0).clamp(-1.0, 1.0),
-            moves: moves.iter().map(|m| m.mv).collect(),
+            moves: interleave_local(game, &order, self.local),
         })
     }
 }

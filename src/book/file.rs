@@ -5,7 +5,7 @@
 //! ```text
 //! "MOYOBOOK" version:u32
 //! size:u8 scoring:u8 (0 area, 1 territory) 0:u16 komi:f32
-//! omega:f32 fractional:u8 player:u8 0:u16 frac_gap:f32
+//! omega:f32 fractional:u8 player:u8 local:u16 frac_gap:f32
 //! playouts:u64 width:u32 widen_every:u32 seed:u64
 //! expansions:u64 evaluations:u64 seconds:f64
 //! nodes:u32 edges:u32
@@ -104,6 +104,9 @@ pub struct BuildInfo {
     pub player: PlayerMode,
     /// Seed of the evaluations.
     pub seed: u64,
+    /// Move order: every other place to the best move within this distance of the last
+    /// move (0: the search's order alone).
+    pub local: u32,
     /// Expansions and widenings done.
     pub expansions: u64,
     /// Evaluations (searches) run.
@@ -120,6 +123,7 @@ impl Default for BuildInfo {
             widen_every: 8,
             player: PlayerMode::Alternate,
             seed: 1,
+            local: 0,
             expansions: 0,
             evaluations: 0,
             seconds: 0.0,
@@ -204,7 +208,7 @@ pub fn to_bytes(book: &Book, info: &BuildInfo) -> Vec<u8> {
     w.f32(book.shape.omega);
     w.u8(book.shape.fractional as u8);
     w.u8(info.player.code());
-    w.u16(0);
+    w.u16(info.local.min(u16::MAX as u32) as u16);
     w.f32(book.shape.frac_gap);
     w.u64(info.playouts);
     w.u32(info.width);
@@ -272,13 +276,14 @@ fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
     let omega = r.f32()?;
     let fractional = r.u8()? != 0;
     let player = PlayerMode::from_code(r.u8()?).ok_or("unknown book player mode")?;
-    r.u16()?;
+    let local = u32::from(r.u16()?);
     let frac_gap = r.f32()?;
     let info = BuildInfo {
         playouts: r.u64()?,
         width: r.u32()?,
         widen_every: r.u32()?,
         player,
+        local,
         seed: r.u64()?,
         expansions: r.u64()?,
         evaluations: r.u64()?,

@@ -12,7 +12,9 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
-pub use builder::{Builder, Evaluation, Evaluator, RunLimits, SearchEvaluator, Step};
+pub use builder::{
+    Builder, Evaluation, Evaluator, RunLimits, SearchEvaluator, Step, interleave_local,
+};
 pub use embedded::{FILES as EMBEDDED_FILES, embedded};
 pub use file::{
     BuildInfo, Journal, MAGIC, PlayerMode, Record, VERSION, fnv1a, from_bytes, load, save, sibling,

@@ -89,11 +89,12 @@ pub fn report(book: &Book, info: &BuildInfo) -> String {
     let _ = writeln!(o, "rules {}", book.rules);
     let _ = writeln!(
         o,
-        "build playouts {} omega {} width {} widen_every {} player {} fractional {}",
+        "build playouts {} omega {} width {} widen_every {} local {} player {} fractional {}",
         info.playouts,
         book.shape.omega,
         info.width,
         info.widen_every,
+        info.local,
         info.player.name(),
         if book.shape.fractional {
             format!("yes (gap {})", book.shape.frac_gap)

@@ -629,3 +629,23 @@ fn stats_report_and_svg() {
         s.dropout[0].len() + s.dropout[1].len()
     );
 }
+
+#[test]
+fn local_order_interleaves_answers_near_the_last_move() {
+    let mut g = Game::new(9, 7.0);
+    let e5 = g.board().parse_move("E5").unwrap();
+    g.play(Color::Black, e5).unwrap();
+    let mv = |v: &str| g.board().parse_move(v).unwrap();
+    let order: Vec<Move> = ["A1", "J9", "A9", "E6", "J1", "D4"]
+        .iter()
+        .map(|v| mv(v))
+        .collect();
+    let got = interleave_local(&g, &order, 2);
+    let want: Vec<Move> = ["A1", "E6", "J9", "D4", "A9", "J1"]
+        .iter()
+        .map(|v| mv(v))
+        .collect();
+    assert_eq!(got, want);
+    assert_eq!(interleave_local(&g, &order, 0), order);
+    assert_eq!(interleave_local(&Game::new(9, 7.0), &order, 2), order);
+}
