@@ -268,6 +268,36 @@ impl Board {
         self.read_escape(c, p) == Some(true)
     }
 
+    /// Whether `c` playing the legal move `p` puts an enemy string next to `p` in atari that is
+    /// then captured in a ladder (`ladder_captures` after the move, without copying the
+    /// board twice). False when the move ataris nothing or a reading runs out of budget.
+    pub fn atari_is_ladder(&self, c: Color, p: Point) -> bool {
+        let mut targets = [Point(u16::MAX); 4];
+        let mut n = 0;
+        for q in self.neighbours(p) {
+            if self.stone(q) == Some(c.opp()) && self.lib_count(q) == 2 {
+                let h = self.string_head(q);
+                if !targets[..n].contains(&h) {
+                    targets[n] = h;
+                    n += 1;
+                }
+            }
+        }
+        n > 0
+            && with_stack(|stack| {
+                let (root, rest) = stack.split_first_mut()?;
+                Some(targets[..n].iter().any(|&t| {
+                    root.clone_from(self);
+                    root.play_unchecked(c, p);
+                    if root.stone(t).is_none() || root.lib_count(t) != 1 {
+                        return false;
+                    }
+                    let mut r = Reader::new();
+                    r.defend(root, t, rest) && !r.aborted
+                }))
+            }) == Some(true)
+    }
+
     /// The reading behind `ladder_captures`: `None` when the budget ran out.
     fn read_ladder(&self, p: Point) -> Option<bool> {
         if !self.is_onboard(p) || self.stone(p).is_none() || self.lib_count(p) != 1 {

@@ -107,6 +107,31 @@ pub fn distance_level(b: &Board, p: Point, q: Point) -> u8 {
 
 /// The features of move `m` by `c` on `b`; `m` must be legal (a pass always is).
 pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
+    let mut f = local_features(b, c, m, recent);
+    if let Move::Play(p) = m {
+        f.spatial = spatial_hashes(b, c, p);
+    }
+    f
+}
+
+/// ln(gamma) of the legal move `p` by `c` under `gammas`: the same value as
+/// `gammas.log_gamma(&features(..))`, but the spatial patterns grow only while the table
+/// knows them (see `spatial::largest_known`), which makes it several times faster. The
+/// prior's path.
+pub fn move_log_gamma(b: &Board, c: Color, p: Point, recent: Recent, gammas: &Gammas) -> f32 {
+    let f = local_features(b, c, Move::Play(p), recent);
+    let spatial = if gammas.has_spatial() {
+        spatial::largest_known(b, c, p, |h| gammas.spatial_log(h).is_some())
+            .and_then(|(_, h)| gammas.spatial_log(h))
+            .unwrap_or(0.0)
+    } else {
+        0.0
+    };
+    gammas.log_gamma(&f) + spatial
+}
+
+/// The features of `m` without the spatial hashes (left 0).
+fn local_features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
     let mut levels = [NONE; GROUPS];
     let p = match m {
         Move::Pass => {
@@ -140,7 +165,6 @@ pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
     let mut seen = [Point(u16::MAX); 4];
     let mut capture = NONE;
     let mut own_in_atari = false;
-    let mut atari_heads = [Point(u16::MAX); 4];
     let mut ataris = 0;
     for (i, q) in b.neighbours(p).into_iter().enumerate() {
         let Some(s) = b.stone(q) else { continue };
@@ -162,7 +186,6 @@ pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
             };
             capture = capture.min(level);
         } else if libs == 2 {
-            atari_heads[ataris] = q;
             ataris += 1;
         }
     }
@@ -176,11 +199,7 @@ pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
         }
     }
     if ataris > 0 && levels[Group::SelfAtari as usize] == NONE {
-        let mut after = b.clone();
-        after.play_unchecked(c, p);
-        let ladder = atari_heads[..ataris]
-            .iter()
-            .any(|&q| after.stone(q).is_some() && after.ladder_captures(q));
+        let ladder = b.atari_is_ladder(c, p);
         levels[Group::Atari as usize] = if ladder {
             0
         } else if b.ko().is_some() {
@@ -192,7 +211,7 @@ pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
     Features {
         levels,
         shape,
-        spatial: spatial_hashes(b, c, p),
+        spatial: [0; SIZES],
     }
 }
 

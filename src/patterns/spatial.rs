@@ -85,17 +85,49 @@ fn tables() -> &'static Tables {
 /// The hashes of the patterns of sizes MIN_D..=MAX_D around the empty point `p`, seen by
 /// `c` (own stones and the opponent's told apart, not black and white).
 pub fn spatial_hashes(b: &Board, c: Color, p: Point) -> [u64; SIZES] {
+    let mut out = [0u64; SIZES];
+    walk(b, c, p, |i, h| {
+        out[i] = h;
+        true
+    });
+    out
+}
+
+/// The hash and size index (size - MIN_D) of the largest pattern around `p` for which
+/// `known` holds, growing the pattern only while each size is known: a table of patterns
+/// seen at least k times holds every smaller pattern of a pattern it holds, so the first
+/// unknown size ends the search (and the hashing).
+pub fn largest_known(
+    b: &Board,
+    c: Color,
+    p: Point,
+    known: impl Fn(u64) -> bool,
+) -> Option<(usize, u64)> {
+    let mut best = None;
+    walk(b, c, p, |i, h| {
+        let k = known(h);
+        if k {
+            best = Some((i, h));
+        }
+        k
+    });
+    best
+}
+
+/// Hashes the patterns around `p` by growing size, handing each (size index, hash) to
+/// `sink`, which returns whether to go on to the next size.
+#[inline]
+fn walk(b: &Board, c: Color, p: Point, mut sink: impl FnMut(usize, u64) -> bool) {
     let t = tables();
     let (col, row) = b.col_row(p);
     let n = b.size() as i32;
     let (col, row) = (col as i32, row as i32);
     let mut h = [0u64; 8];
-    let mut out = [0u64; SIZES];
     let mut d = 1;
     for (i, &(dx, dy, di)) in t.offsets.iter().enumerate() {
         if di != d {
-            if d >= MIN_D {
-                out[d - MIN_D] = h.iter().min().copied().unwrap_or(0) ^ t.size_keys[d - MIN_D];
+            if d >= MIN_D && !sink(d - MIN_D, canonical(&h) ^ t.size_keys[d - MIN_D]) {
+                return;
             }
             d = di;
         }
@@ -114,6 +146,11 @@ pub fn spatial_hashes(b: &Board, c: Color, p: Point) -> [u64; SIZES] {
             *hs ^= k[s][v];
         }
     }
-    out[SIZES - 1] = h.iter().min().copied().unwrap_or(0) ^ t.size_keys[SIZES - 1];
-    out
+    sink(SIZES - 1, canonical(&h) ^ t.size_keys[SIZES - 1]);
+}
+
+/// The hash kept over the 8 symmetries: the smallest.
+#[inline]
+fn canonical(h: &[u64; 8]) -> u64 {
+    h.iter().min().copied().unwrap_or(0)
 }

@@ -418,3 +418,37 @@ fn training_writes_a_table_and_resumes_from_its_checkpoint() {
     assert_eq!(Gammas::load(&cfg.out).unwrap().meta("iteration"), Some("1"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The prior's fast path gives the same ln(gamma) as the full features, on every legal move
+/// of positions along a professional game (the built-in table holds every smaller pattern of
+/// a pattern it holds, so stopping at the first unknown size loses nothing).
+#[test]
+fn move_log_gamma_agrees_with_the_full_features() {
+    let g = crate::bench::midgame_19();
+    let gammas = Gammas::builtin();
+    assert!(gammas.has_spatial());
+    let mut replay = crate::board::Game::new(19, 7.5);
+    let mut checked = 0;
+    let mut spatial_used = 0;
+    for (i, &(c, m)) in g.moves().iter().enumerate() {
+        if i % 10 == 0 {
+            let b = replay.board();
+            let to_play = replay.to_play();
+            let recent = Recent {
+                last: replay.moves().last().map(|x| x.1),
+                prev: replay.moves().iter().rev().nth(1).map(|x| x.1),
+            };
+            for p in b.points().filter(|&p| b.is_legal(to_play, p)) {
+                let f = features(b, to_play, Move::Play(p), recent);
+                let slow = gammas.log_gamma(&f);
+                let fast = move_log_gamma(b, to_play, p, recent, gammas);
+                assert!((slow - fast).abs() < 1e-4, "{p:?}: {slow} vs {fast}");
+                spatial_used += usize::from(gammas.spatial_match(&f).is_some());
+                checked += 1;
+            }
+        }
+        replay.play(c, m).unwrap();
+    }
+    assert!(checked > 1000, "{checked}");
+    assert!(spatial_used > checked / 2, "{spatial_used} of {checked}");
+}

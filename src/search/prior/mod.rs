@@ -17,6 +17,8 @@
 //! - `ownership`: the playouts give the mover the point about 1/3 of the time;
 //! - shape rules, on boards of at least `prior_shape_min_size` (see `terms.rs`): `hane`,
 //!   `connect`, `peep_connect`, `wall`, `bad_kogeima`, `empty_triangle`, `cut`;
+//! - `gamma`: the move's probability under the learned MM patterns (`gamma.rs`), on boards of
+//!   at least `prior_gamma_min_size`;
 //! - `pass`: a fixed value for the pass move.
 //!
 //! String-based terms come from one scan of the strings with one or two liberties, which
@@ -24,6 +26,7 @@
 //! a few neighbours or precomputed per-point tables. `evaluate` and `explain` run the same
 //! code (`PriorEval::terms`) with different sinks.
 
+mod gamma;
 mod terms;
 #[cfg(test)]
 mod tests;
@@ -32,6 +35,7 @@ mod tests_shape;
 
 use crate::board::{Bitboard, Board, Color, Point};
 use crate::params::Params;
+use crate::patterns::Gammas;
 use crate::playout::patterns::Pattern3x3;
 
 /// The move index that stands for a pass in `PriorEval::evaluate`'s move list.
@@ -103,6 +107,14 @@ pub struct PriorEval {
     near_stones: Bitboard,
     /// Whether a simple ko is pending on the board.
     ko: bool,
+    /// The learned pattern gammas (the built-in table).
+    gammas: &'static Gammas,
+    /// Per `Point::idx`: ln(gamma) of the move there, for the current move list.
+    log_gamma: Vec<f32>,
+    /// ln of the sum of the current move list's gammas.
+    gamma_lse: f32,
+    /// Whether `log_gamma` holds the current move list (the term is on).
+    gamma_ready: bool,
 }
 
 impl Default for PriorEval {
@@ -123,6 +135,10 @@ impl PriorEval {
             stamp: 0,
             near_stones: Bitboard::EMPTY,
             ko: false,
+            gammas: Gammas::builtin(),
+            log_gamma: Vec::new(),
+            gamma_lse: 0.0,
+            gamma_ready: false,
         }
     }
 
@@ -138,6 +154,10 @@ impl PriorEval {
         out: &mut [f32],
     ) {
         self.prepare(input);
+        self.gamma_ready = self.gamma_applies(params, input);
+        if self.gamma_ready {
+            self.prepare_gammas(input, moves);
+        }
         for (&mv, o) in moves.iter().zip(out.iter_mut()) {
             let mut h = 0.0f32;
             self.terms(params, input, mv, &mut h);
@@ -146,7 +166,8 @@ impl PriorEval {
     }
 
     /// The terms that fired for one move as (name, weighted contribution), for move
-    /// explanations. Their sum is `evaluate`'s value before the clamp to [-1, 1].
+    /// explanations. Their sum is `evaluate`'s value before the clamp to [-1, 1]; the gamma
+    /// term compares the move with every legal non-eye move, as a new node's list would.
     pub fn explain(
         &mut self,
         params: &Params,
@@ -154,6 +175,16 @@ impl PriorEval {
         mv: u16,
     ) -> Vec<(&'static str, f32)> {
         self.prepare(input);
+        self.gamma_ready = self.gamma_applies(params, input);
+        if self.gamma_ready {
+            let (b, c) = (input.board, input.to_play);
+            let moves: Vec<u16> = b
+                .points()
+                .filter(|&p| p.0 == mv || (!b.is_eye(c, p) && b.is_legal(c, p)))
+                .map(|p| p.0)
+                .collect();
+            self.prepare_gammas(input, &moves);
+        }
         let mut terms = Vec::new();
         self.terms(params, input, mv, &mut terms);
         terms
@@ -184,6 +215,7 @@ impl PriorEval {
         self.coords = vec![(0, 0); b.len()];
         self.line = vec![0; b.len()];
         self.marks = vec![Mark::default(); b.len()];
+        self.log_gamma = vec![0.0; b.len()];
         self.stamp = 0;
         for p in b.points() {
             let (c, r) = b.col_row(p);

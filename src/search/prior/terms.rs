@@ -150,6 +150,9 @@ impl PriorEval {
         if self.size >= params.prior_shape_min_size {
             self.shape_terms(params, input, p, code, m.capture > 0, sink);
         }
+        if self.gamma_ready {
+            sink.add("gamma", self.gamma_term(params, p));
+        }
     }
 
     /// The distance-to-edge term of a move on `line` far from all stones.
