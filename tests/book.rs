@@ -2,13 +2,14 @@
 //! searches once the game leaves the book; `--no-book`; a corrupt book file; and over GTP,
 //! `genmove` on the empty 9x9 board with komi 7 answers the embedded book's move at once.
 
+mod gtp_support;
+
+use gtp_support::run_with_stderr;
 use moyo::board::{Color, Game, Move, Scoring};
 use moyo::book::{
     self, BookRules, BuildInfo, Builder, Evaluation, Evaluator, Library, PlayerMode, Shape,
 };
 use moyo::engine::{Engine, EngineConfig, GenMove};
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Values and move orders from a hash of the position: no search.
@@ -197,34 +198,7 @@ fn setup_positions_are_looked_up_by_position() {
 /// Runs moyo with `args` on `input`, returning stdout, stderr and the time taken.
 fn run(args: &[&str], input: &str) -> (String, String, Duration) {
     let start = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let mut out = String::new();
-    let mut err = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let (out, err) = run_with_stderr(args, input);
     (out, err, start.elapsed())
 }
 

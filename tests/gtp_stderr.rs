@@ -7,35 +7,10 @@ mod gtp_support;
 
 use gtp_support::analysis::is_gfx_line;
 use gtp_support::*;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// Runs the engine on `input`; returns stdout and stderr.
-fn run(args: &[&str], input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 #[test]
 fn progress_lines_and_live_graphics_while_thinking() {
-    let (out, err) = run(
+    let (out, err) = run_with_stderr(
         &[
             "--time-per-move",
             "2.2",
@@ -85,7 +60,7 @@ fn progress_lines_and_live_graphics_while_thinking() {
 
 #[test]
 fn quiet_means_no_progress_and_gfx_is_off_by_default() {
-    let (out, err) = run(
+    let (out, err) = run_with_stderr(
         &["--time-per-move", "1.3", "--threads", "1", "--quiet"],
         "boardsize 9\ngenmove b\nmoyo-display\n",
     );

@@ -88,6 +88,21 @@ fn evals() -> Vec<Box<dyn Evaluator>> {
     vec![Box::new(Fake::new())]
 }
 
+/// A builder over `size`x`size` komi 7 with drop-out parameter `omega`, not yet stepped.
+fn builder(size: usize, omega: f32, info: BuildInfo) -> Builder {
+    Builder::create(rules(size), shape(omega), info, None, &mut Fake::new()).unwrap()
+}
+
+/// `builder` after `steps` expansions by one fake evaluator.
+fn built(size: usize, omega: f32, info: BuildInfo, steps: usize) -> Builder {
+    let mut ev = evals();
+    let mut b = builder(size, omega, info);
+    for _ in 0..steps {
+        b.step(&mut ev).unwrap();
+    }
+    b
+}
+
 fn temp(name: &str) -> PathBuf {
     let p = std::env::temp_dir().join(format!("moyo-book-{}-{name}", std::process::id()));
     let _ = std::fs::remove_file(&p);
@@ -206,14 +221,7 @@ fn best_first_leaf(b: &Book) -> u32 {
 fn huge_omega_expands_only_the_best_first_path() {
     for player in [PlayerMode::Black, PlayerMode::Nobody, PlayerMode::Alternate] {
         let mut ev = evals();
-        let mut b = Builder::create(
-            rules(5),
-            shape(1e9),
-            info(0, 0, player),
-            None,
-            &mut Fake::new(),
-        )
-        .unwrap();
+        let mut b = builder(5, 1e9, info(0, 0, player));
         for _ in 0..25 {
             let expect = best_first_leaf(&b.book);
             match b.step(&mut ev).unwrap() {
@@ -227,14 +235,7 @@ fn huge_omega_expands_only_the_best_first_path() {
 #[test]
 fn zero_omega_with_no_book_player_expands_breadth_first() {
     let mut ev = evals();
-    let mut b = Builder::create(
-        rules(5),
-        shape(0.0),
-        info(0, 0, PlayerMode::Nobody),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
+    let mut b = builder(5, 0.0, info(0, 0, PlayerMode::Nobody));
     let mut last = 0;
     let mut depth1 = 0;
     for _ in 0..30 {
@@ -277,14 +278,7 @@ fn positions(size: usize, depth: usize) -> HashSet<u64> {
 #[test]
 fn transpositions_merge() {
     let mut ev = evals();
-    let mut b = Builder::create(
-        rules(4),
-        shape(0.0),
-        info(0, 0, PlayerMode::Nobody),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
+    let mut b = builder(4, 0.0, info(0, 0, PlayerMode::Nobody));
     // Expand every node of depth <= 2.
     loop {
         let Step::Expanded { node, .. } = b.step(&mut ev).unwrap() else {
@@ -319,18 +313,7 @@ fn transpositions_merge() {
 
 #[test]
 fn a_rotated_position_gets_the_rotated_book_move() {
-    let mut ev = evals();
-    let mut b = Builder::create(
-        rules(9),
-        shape(5.0),
-        info(8, 0, PlayerMode::Alternate),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
-    for _ in 0..40 {
-        b.step(&mut ev).unwrap();
-    }
+    let b = built(9, 5.0, info(8, 0, PlayerMode::Alternate), 40);
     let book = &b.book;
     // An interior position two moves deep, reached in some orientation.
     let i = (0..book.len() as u32)
@@ -372,18 +355,7 @@ fn a_rotated_position_gets_the_rotated_book_move() {
 
 #[test]
 fn lookups_need_the_same_size_komi_and_rules_and_legal_moves() {
-    let mut ev = evals();
-    let mut b = Builder::create(
-        rules(9),
-        shape(5.0),
-        info(6, 0, PlayerMode::Alternate),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
-    for _ in 0..3 {
-        b.step(&mut ev).unwrap();
-    }
+    let b = built(9, 5.0, info(6, 0, PlayerMode::Alternate), 3);
     let book = b.book;
     let g = Game::new(9, 7.0);
     assert_eq!(book.moves(&g, Color::Black).len(), 6);
@@ -411,18 +383,7 @@ fn lookups_need_the_same_size_komi_and_rules_and_legal_moves() {
 
 #[test]
 fn file_round_trip_and_corruption() {
-    let mut ev = evals();
-    let mut b = Builder::create(
-        rules(9),
-        shape(7.5),
-        info(6, 3, PlayerMode::White),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
-    for _ in 0..12 {
-        b.step(&mut ev).unwrap();
-    }
+    let b = built(9, 7.5, info(6, 3, PlayerMode::White), 12);
     let bytes = to_bytes(&b.book, &b.info);
     let (book, info) = from_bytes(&bytes, "x.book").unwrap();
     assert_eq!(book.fingerprint(), b.book.fingerprint());
@@ -468,31 +429,15 @@ fn file_round_trip_and_corruption() {
 #[test]
 fn a_killed_build_resumes_where_its_journal_ends() {
     let total = 30;
-    let settings = (shape(10.0), info(5, 4, PlayerMode::Alternate));
+    let settings = info(5, 4, PlayerMode::Alternate);
     // Uninterrupted.
-    let mut ev = evals();
-    let mut a = Builder::create(
-        rules(7),
-        settings.0,
-        settings.1.clone(),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
-    for _ in 0..total {
-        a.step(&mut ev).unwrap();
-    }
+    let a = built(7, 10.0, settings.clone(), total as usize);
     // Checkpointed every step for the first 10, then only journalled, then killed in the
     // middle of an expansion (after 2 more evaluations).
+    let mut ev = evals();
     let path = temp("resume.book");
-    let mut b = Builder::create(
-        rules(7),
-        settings.0,
-        settings.1.clone(),
-        Some(&path),
-        &mut Fake::new(),
-    )
-    .unwrap();
+    let mut b = Builder::create(rules(7), shape(10.0), settings, Some(&path), &mut Fake::new())
+        .unwrap();
     b.checkpoint_every = std::time::Duration::ZERO;
     for _ in 0..10 {
         b.step(&mut ev).unwrap();
@@ -526,17 +471,12 @@ fn a_killed_build_resumes_where_its_journal_ends() {
         c.step(&mut ev).unwrap();
     }
     assert_eq!(c.book.fingerprint(), a.book.fingerprint());
-    let p: Vec<(u64, f32)> = {
-        let mut v: Vec<_> = c.book.nodes.iter().map(|n| (n.key, n.p)).collect();
+    let values = |book: &Book| {
+        let mut v: Vec<(u64, f32)> = book.nodes.iter().map(|n| (n.key, n.p)).collect();
         v.sort_by_key(|x| x.0);
         v
     };
-    let q: Vec<(u64, f32)> = {
-        let mut v: Vec<_> = a.book.nodes.iter().map(|n| (n.key, n.p)).collect();
-        v.sort_by_key(|x| x.0);
-        v
-    };
-    assert_eq!(p, q);
+    assert_eq!(values(&c.book), values(&a.book));
     // A restart from the checkpoint alone (journal lost) is an earlier state of the same
     // build: it continues to the same book.
     c.checkpoint().unwrap();
@@ -554,14 +494,7 @@ fn parallel_workers_build_the_same_book() {
         let mut ev: Vec<Box<dyn Evaluator>> = (0..n)
             .map(|_| Box::new(Fake::new()) as Box<dyn Evaluator>)
             .collect();
-        let mut b = Builder::create(
-            rules(7),
-            shape(10.0),
-            info(6, 3, PlayerMode::Alternate),
-            None,
-            &mut Fake::new(),
-        )
-        .unwrap();
+        let mut b = builder(7, 10.0, info(6, 3, PlayerMode::Alternate));
         for _ in 0..20 {
             b.step(&mut ev).unwrap();
         }
@@ -573,14 +506,7 @@ fn parallel_workers_build_the_same_book() {
 #[test]
 fn widening_adds_children_every_few_visits() {
     let mut ev = evals();
-    let mut b = Builder::create(
-        rules(9),
-        shape(1e9),
-        info(3, 2, PlayerMode::Black),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
+    let mut b = builder(9, 1e9, info(3, 2, PlayerMode::Black));
     b.step(&mut ev).unwrap();
     assert_eq!(b.book.nodes[0].edges.len(), 3);
     // The root is visited by every selection; every 2nd visit widens it by 3.
@@ -592,18 +518,7 @@ fn widening_adds_children_every_few_visits() {
 
 #[test]
 fn stats_report_and_svg() {
-    let mut ev = evals();
-    let mut b = Builder::create(
-        rules(9),
-        shape(5.0),
-        info(6, 0, PlayerMode::Alternate),
-        None,
-        &mut Fake::new(),
-    )
-    .unwrap();
-    for _ in 0..10 {
-        b.step(&mut ev).unwrap();
-    }
+    let b = built(9, 5.0, info(6, 0, PlayerMode::Alternate), 10);
     let s = stats(&b.book);
     assert_eq!(s.nodes, b.book.len());
     assert_eq!(

@@ -69,6 +69,30 @@ pub fn run_script_in(args: &[&str], input: &[u8], dir: Option<&Path>) -> String 
     out
 }
 
+/// Runs the engine on `input` (stdin closed afterwards), asserts a clean exit and returns
+/// stdout and stderr, for tests of what the engine says on stderr.
+pub fn run_with_stderr(args: &[&str], input: &str) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("moyo starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.as_bytes().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    assert!(out.status.success(), "engine exited with {}", out.status);
+    (
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
 /// Splits a whole transcript into responses (each without its final empty line).
 pub fn responses(out: &str) -> Vec<String> {
     assert!(
