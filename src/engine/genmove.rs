@@ -1,0 +1,288 @@
+//! Choosing moves: the book, then the search within the clock's budget; the decision to
+//! pass or resign; pondering; and the record of the last search that analysis and status
+//! commands reuse.
+
+use super::*;
+
+impl Engine {
+    /// Chooses a move for `color` and plays it.
+    pub fn genmove(&mut self, color: Color) -> Result<GenMove, String> {
+        Ok(self.generate_with(color, GenMode::Play, None))
+    }
+
+    /// The move `genmove` would choose, without playing it.
+    pub fn reg_genmove(&mut self, color: Color) -> Result<GenMove, String> {
+        Ok(self.generate_with(color, GenMode::Regression, None))
+    }
+
+    /// The move the playout policy alone would choose for `color` here (no search, nothing
+    /// played): for regression scripts that check the policy. Seeded by the position, so the
+    /// same position gives the same answer.
+    pub fn policy_move(&self, color: Color) -> Move {
+        use rand::SeedableRng;
+        let policy = crate::playout::heavy::Policy::from_params(&self.config.params);
+        let board = self.game.board();
+        let (last, prev) = last_two_points(&self.game);
+        let seed = self.config.seed ^ board.hash();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        match policy.choose(board, color, last, prev, &mut rng) {
+            Some((p, _)) => Move::Play(p),
+            None => Move::Pass,
+        }
+    }
+
+    /// Like `genmove`, but never passes while enemy stones the search calls dead remain on
+    /// the board, and never resigns (KGS cleanup phase).
+    pub fn genmove_cleanup(&mut self, color: Color) -> Result<GenMove, String> {
+        Ok(self.generate_with(color, GenMode::Cleanup, None))
+    }
+
+    /// Generates a move for `color` the way `mode` says, calling `progress` with snapshots of
+    /// the search while it runs (for analysis output, progress lines and live graphics).
+    pub fn generate_with(
+        &mut self,
+        color: Color,
+        mode: GenMode,
+        progress: Option<Progress>,
+    ) -> GenMove {
+        let start = Instant::now();
+        let before = self.game.clone();
+        let Decision {
+            mut answer,
+            reason,
+            result,
+        } = self.decide(color, mode, progress);
+        if mode != GenMode::Regression {
+            if let GenMove::Play(m) = answer
+                && self.game.play(color, m).is_err()
+            {
+                // Cannot happen (the move was checked); a pass is always legal.
+                let _ = self.game.play(color, Move::Pass);
+                answer = GenMove::Play(Move::Pass);
+            }
+            self.clock
+                .charge(color.index(), start.elapsed().as_secs_f64());
+        }
+        self.last_move = Some(Explained {
+            before,
+            color,
+            answer,
+            reason,
+            result,
+        });
+        answer
+    }
+
+    pub(super) fn decide(&mut self, color: Color, mode: GenMode, progress: Option<Progress>) -> Decision {
+        let decision = |answer, reason, result| Decision {
+            answer,
+            reason,
+            result,
+        };
+        if !policy::has_legal_move(&self.game, color) {
+            self.log(format_args!("{color} has no move but pass"));
+            return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
+        }
+        if mode != GenMode::Cleanup
+            && let Some((m, winrate)) = self.book_move(color)
+        {
+            // The book's value stands in for a search, so analysis still shows the move.
+            let r = SearchResult {
+                best: m,
+                winrate,
+                candidates: vec![MoveStat::new(m, 1, winrate)],
+                ownership: vec![0.0; self.game.board().len()],
+                ..SearchResult::default()
+            };
+            return decision(GenMove::Play(m), "the opening book's move", Some(r));
+        }
+        let limits = self.move_limits(color);
+        let params = &self.config.params;
+        let offset = self.dynkomi.offset(&self.game, color, params);
+        self.searcher.set_komi_offset(offset);
+        let r = self.run_search(color, &limits, progress);
+        self.searcher.set_komi_offset(0.0);
+        self.dynkomi
+            .record(&self.game, r.winrate, &self.config.params);
+        // Komi against us makes the game look worse than it is: no resigning on that.
+        let handicapped = match color {
+            Color::Black => offset > 0.0,
+            Color::White => offset < 0.0,
+        };
+        let params = &self.config.params;
+        if mode != GenMode::Cleanup
+            && policy::passing_wins(&self.game, color, Some(&r.ownership), params)
+        {
+            self.log(format_args!("passing wins for {color}"));
+            return decision(
+                GenMove::Play(Move::Pass),
+                "the opponent passed and passing wins",
+                Some(r),
+            );
+        }
+        let hopeless = mode != GenMode::Cleanup
+            && !handicapped
+            && policy::should_resign(&self.game, color, r.winrate, r.playouts, params);
+        // Resign only when the win rate stays low, not on one bad search.
+        self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
+        if self.low_streak >= params.resign_moves {
+            return decision(
+                GenMove::Resign,
+                "the win rate stayed below resign_threshold",
+                Some(r),
+            );
+        }
+        let cleanup = mode == GenMode::Cleanup;
+        let m = policy::choose_move(&self.game, color, &r, cleanup, params);
+        let reason = match (m == r.best, cleanup) {
+            (true, _) => "the most visited move",
+            (false, true) => "cleanup: dead enemy stones remain, so no pass",
+            (false, false) => "the most visited playable move (the best one was refused)",
+        };
+        decision(GenMove::Play(m), reason, Some(r))
+    }
+
+    /// Thinks on the opponent's time (with `--ponder`) until the stop flag is set, which the
+    /// GTP front end does as soon as input arrives; the caller clears the flag before. The
+    /// tree is kept, so the next `genmove` goes on from the opponent's actual move. Does
+    /// nothing when pondering is off or the game is over; returns the playouts run.
+    pub fn ponder(&mut self) -> u64 {
+        if !self.config.ponder || self.game.is_over() {
+            return 0;
+        }
+        let to_play = self.game.to_play();
+        let limits = Limits {
+            time: Some(Duration::from_secs(PONDER_MAX_SECONDS)),
+            ..Limits::default()
+        };
+        // The komi of our next search, so that it can keep the tree.
+        let offset = self
+            .dynkomi
+            .offset(&self.game, to_play.opp(), &self.config.params);
+        self.searcher.set_komi_offset(offset);
+        let r = self
+            .searcher
+            .search(&self.game, to_play, &limits, &self.stop);
+        self.searcher.set_komi_offset(0.0);
+        self.log(format_args!(
+            "pondered {} playouts in {:.2}s",
+            r.playouts,
+            r.elapsed.as_secs_f64()
+        ));
+        r.playouts
+    }
+
+    /// Whether pondering is on.
+    pub fn pondering(&self) -> bool {
+        self.config.ponder
+    }
+
+    /// The opening book's move for `color` here, if the position is an interior node of the
+    /// book for this size, komi and rules (legal in this game, superko included); moves
+    /// within `book_margin` of the best are drawn at random.
+    pub fn book_move(&mut self, color: Color) -> Option<(Move, f32)> {
+        use rand::{Rng, SeedableRng};
+        self.book_draws += 1;
+        let seed = self.config.seed
+            ^ self.game.board().hash()
+            ^ self.book_draws.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let book = self.config.books.for_game(&self.game)?;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let margin = self.config.params.book_margin;
+        let c = book.choose(&self.game, color, margin, |n| rng.gen_range(0..n))?;
+        let winrate = (c.value + 1.0) / 2.0;
+        self.log(format_args!(
+            "book {color}: {} value {winrate:.3}",
+            self.game.board().move_string(c.mv),
+        ));
+        Some((c.mv, winrate))
+    }
+
+    /// The limits of the next move of `color`: configured playouts and time per move, and the
+    /// clock's budget (with its stretch for unstable moves); the default move time when
+    /// nothing else limits the search.
+    pub fn move_limits(&self, color: Color) -> Limits {
+        let empty = self.game.board().empty_points().count() as usize;
+        let budget = self.clock.budget(color.index(), empty, &self.config.params);
+        let (mut time, mut max) = match (self.config.time_per_move, budget) {
+            (Some(t), Some(b)) => (Some(t.min(b.target)), Some(t.min(b.max))),
+            (Some(t), None) => (Some(t), Some(t)),
+            (None, Some(b)) => (Some(b.target), Some(b.max)),
+            (None, None) => (None, None),
+        };
+        if time.is_none() && self.config.playouts.is_none() {
+            time = Some(f64::from(self.config.params.default_move_time));
+            max = time;
+        }
+        Limits {
+            playouts: self.config.playouts,
+            time: time.map(seconds),
+            max_time: max.map(seconds),
+        }
+    }
+
+    pub(super) fn position_key(&self) -> (usize, u64, u32) {
+        (
+            self.game.size(),
+            self.game.board().hash(),
+            self.game.komi().to_bits(),
+        )
+    }
+
+    pub(super) fn run_search(
+        &mut self,
+        color: Color,
+        limits: &Limits,
+        progress: Option<Progress>,
+    ) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        let r = self
+            .searcher
+            .search_with(&self.game, color, limits, &self.stop, progress);
+        self.record(color, &r);
+        r
+    }
+
+    /// Bookkeeping after a search: statistics, the log line, the ownership kept.
+    pub(super) fn record(&mut self, color: Color, r: &SearchResult) {
+        self.search_time += r.elapsed;
+        if self.verbose {
+            let b = self.game.board();
+            let top: Vec<String> = r
+                .candidates
+                .iter()
+                .take(4)
+                .map(|m| {
+                    format!(
+                        "{} {} {:.3} h {:.2}",
+                        b.move_string(m.mv),
+                        m.visits,
+                        m.winrate,
+                        m.prior
+                    )
+                })
+                .collect();
+            self.log(format_args!(
+                "search {color}: {} winrate {:.3} playouts {} (kept {}, nodes {}) in {:.2}s; {}",
+                b.move_string(r.best),
+                r.winrate,
+                r.playouts,
+                r.kept,
+                r.tree_nodes,
+                r.elapsed.as_secs_f64(),
+                top.join(", ")
+            ));
+        }
+        self.last = Some(LastSearch {
+            key: self.position_key(),
+            to_play: color,
+            result: r.clone(),
+        });
+    }
+
+    pub(super) fn log(&self, args: std::fmt::Arguments) {
+        if self.verbose {
+            eprintln!("moyo: {args}");
+        }
+    }
+}

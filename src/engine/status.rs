@@ -1,0 +1,76 @@
+//! The end of the game: ownership, `final_status_list` and `final_score` from the search.
+
+use super::*;
+
+impl Engine {
+    /// The ownership of the current position (per `Point::idx`, +1 Black .. -1 White): from
+    /// the last search if it looked at this position, else from a new modest search.
+    pub fn ownership(&mut self) -> Vec<f32> {
+        if let Some(l) = &self.last
+            && l.key == self.position_key()
+            && !l.result.ownership.is_empty()
+        {
+            return l.result.ownership.clone();
+        }
+        let max_seconds = self.config.params.status_max_seconds;
+        let time = self
+            .config
+            .time_per_move
+            .unwrap_or(max_seconds)
+            .min(max_seconds);
+        let limits = Limits {
+            playouts: Some(
+                self.config
+                    .playouts
+                    .unwrap_or(self.config.params.status_playouts),
+            ),
+            time: Some(seconds(time)),
+            max_time: None,
+        };
+        // After the final passes the game is over and a search would only count the board as
+        // it stands: take the passes back (the board stays the same) and let it play on.
+        let mut g = self.game.clone();
+        while matches!(g.last_move(), Some((_, Move::Pass))) && g.undo() {}
+        let to_play = g.to_play();
+        self.stop.store(false, Ordering::Relaxed);
+        let r = self.searcher.search(&g, to_play, &limits, &self.stop);
+        self.record(to_play, &r);
+        r.ownership
+    }
+
+    /// The strings of one status, each as its stones.
+    pub fn final_status_strings(&mut self, kind: StoneStatus) -> Vec<Vec<Point>> {
+        let strings = policy::strings(self.game.board());
+        if kind == StoneStatus::Seki || strings.is_empty() {
+            return Vec::new();
+        }
+        let own = self.ownership();
+        let b = self.game.board();
+        strings
+            .into_iter()
+            .filter(|s| {
+                let c = b.stone(s[0]).unwrap_or(Color::Black);
+                policy::string_is_dead(s, c, &own, &self.config.params)
+                    == (kind == StoneStatus::Dead)
+            })
+            .collect()
+    }
+
+    /// The stones of one status (seki: none are reported).
+    pub fn final_status_list(&mut self, kind: StoneStatus) -> Vec<Point> {
+        self.final_status_strings(kind)
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// The score (`B+3.5`, `W+1`, `0`) by the game's rule, with the dead stones removed.
+    pub fn final_score(&mut self) -> Result<String, String> {
+        let dead = self.final_status_list(StoneStatus::Dead);
+        let s = self.game.score(&Board::bitboard_of(&dead));
+        if !s.is_finite() {
+            return Err("cannot score".into());
+        }
+        Ok(Board::score_string(s))
+    }
+}

@@ -1,0 +1,139 @@
+//! Unit tests of the engine: limits, rules, handicap, SGF records, status lists.
+
+use super::*;
+
+fn engine() -> Engine {
+    Engine::new(EngineConfig {
+        playouts: Some(20),
+        size: 9,
+        komi: 7.0,
+        ..Default::default()
+    })
+}
+
+#[test]
+fn limits_combine() {
+    let mut e = engine();
+    let l = e.move_limits(Color::Black);
+    assert_eq!(l.playouts, Some(20));
+    assert_eq!(l.time, None);
+    e.config.playouts = None;
+    let l = e.move_limits(Color::Black);
+    assert_eq!(
+        l.time,
+        Some(seconds(f64::from(Params::default().default_move_time)))
+    );
+    e.config.time_per_move = Some(2.0);
+    assert_eq!(e.move_limits(Color::Black).time, Some(seconds(2.0)));
+    // The clock lowers it.
+    e.time_settings(10.0, 0.0, 0);
+    let t = e.move_limits(Color::Black).time.unwrap().as_secs_f64();
+    assert!(t < 0.5, "{t}");
+    // Unlimited clock: the per-move time.
+    e.time_settings(0.0, 1.0, 0);
+    assert_eq!(e.move_limits(Color::Black).time, Some(seconds(2.0)));
+}
+
+#[test]
+fn cputime_reads() {
+    let e = engine();
+    assert!(e.cputime() >= 0.0);
+    assert!(process_cpu_seconds().is_some());
+}
+
+#[test]
+fn rules_by_name() {
+    let mut e = engine();
+    assert!(e.set_rules("japanese"));
+    assert_eq!(e.game().scoring(), Scoring::Territory);
+    assert!(!e.game().superko());
+    assert!(e.set_rules("new_zealand"));
+    assert_eq!(e.game().scoring(), Scoring::Area);
+    assert!(e.game().superko());
+    assert!(!e.set_rules("martian"));
+    assert_eq!(e.game().scoring(), Scoring::Area);
+}
+
+#[test]
+fn handicap_commands() {
+    let mut e = engine();
+    assert_eq!(e.fixed_handicap(10), Err("invalid number of stones".into()));
+    assert_eq!(e.fixed_handicap(3).unwrap().len(), 3);
+    assert_eq!(e.game().to_play(), Color::White);
+    assert_eq!(e.fixed_handicap(2), Err("board not empty".into()));
+    assert_eq!(e.place_free_handicap(2), Err("board not empty".into()));
+    e.clear_board();
+    assert_eq!(
+        e.place_free_handicap(1),
+        Err("invalid number of stones".into())
+    );
+    assert_eq!(
+        e.place_free_handicap(81),
+        Err("invalid number of stones".into())
+    );
+    let p = e.place_free_handicap(80).unwrap();
+    assert!((2..80).contains(&p.len()));
+    e.clear_board();
+    let b = e.board();
+    let (a, c) = (b.point(0, 0), b.point(1, 1));
+    assert_eq!(e.set_free_handicap(&[a]), Err("bad vertex list".into()));
+    assert_eq!(e.set_free_handicap(&[a, a]), Err("bad vertex list".into()));
+    e.set_free_handicap(&[a, c]).unwrap();
+    assert_eq!(e.game().handicap(), 2);
+    assert_eq!(e.undo(), Err("cannot undo".into()));
+}
+
+#[test]
+fn sgf_round_trip_and_move_number() {
+    let mut e = engine();
+    let sgf = "(;GM[1]SZ[9]KM[6.5]HA[2]AB[cc][gg];W[ee];B[ce];W[];B[ec])";
+    assert_eq!(e.load_sgf_text(sgf, None), Ok(Color::White));
+    assert_eq!(e.game().komi(), 6.5);
+    assert_eq!(e.game().handicap(), 2);
+    assert_eq!(e.game().moves().len(), 4);
+    let out = e.to_sgf();
+    let mut f = engine();
+    assert_eq!(f.load_sgf_text(&out, None), Ok(Color::White));
+    assert_eq!(f.game().moves(), e.game().moves());
+    assert_eq!(f.board().hash(), e.board().hash());
+    // Position before move 3 (the white pass): Black's C5 was move 2.
+    assert_eq!(f.load_sgf_text(sgf, Some(3)), Ok(Color::White));
+    assert_eq!(f.game().moves().len(), 2);
+    assert_eq!(f.load_sgf_text(sgf, Some(1)), Ok(Color::White));
+    assert!(f.game().moves().is_empty());
+    assert_eq!(f.board().stones(Color::Black).count(), 2);
+    // Errors change nothing.
+    let before = f.board().hash();
+    assert!(
+        f.load_sgf_text("(;SZ[30])", None)
+            .unwrap_err()
+            .starts_with("cannot load file")
+    );
+    assert!(f.load_sgf_text("garbage", None).is_err());
+    assert!(f.load_sgf_text("(;SZ[9];B[ee];W[ee])", None).is_err());
+    assert_eq!(f.board().hash(), before);
+    assert!(f.load_sgf("/nonexistent/x.sgf", None).is_err());
+    assert!(f.load_sgf("/", None).is_err());
+}
+
+#[test]
+fn play_sequence_is_all_or_nothing() {
+    let mut e = engine();
+    let b = e.board();
+    let (p, q) = (Move::Play(b.point(4, 4)), Move::Play(b.point(3, 3)));
+    assert_eq!(
+        e.play_sequence(&[(Color::Black, p), (Color::White, p)]),
+        Err((1, Illegal::Occupied))
+    );
+    assert!(e.game().moves().is_empty());
+    e.play_sequence(&[(Color::Black, p), (Color::White, q)])
+        .unwrap();
+    assert_eq!(e.game().moves().len(), 2);
+}
+
+#[test]
+fn empty_board_has_no_dead_stones_without_search() {
+    let mut e = engine();
+    assert!(e.final_status_list(StoneStatus::Dead).is_empty());
+    assert_eq!(e.final_score(), Ok("W+7".to_string()));
+}
