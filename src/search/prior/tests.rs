@@ -30,12 +30,13 @@ pub(super) fn input(b: &Board, me: Color) -> PriorInput<'_> {
     }
 }
 
-/// H of the move on vertex `v` with the default parameters.
+/// H of the move on vertex `v` with the default parameters, among all the node's moves (the
+/// gamma term compares the move with the others).
 pub(super) fn h(inp: &PriorInput, v: &str) -> f32 {
-    let mut out = [0.0];
+    let (moves, out) = all_moves(inp, &Params::default());
     let mv = at(inp.board, v).0;
-    PriorEval::new().evaluate(&Params::default(), inp, &[mv], &mut out);
-    out[0]
+    let i = moves.iter().position(|&m| m == mv).expect("a legal move");
+    out[i]
 }
 
 /// The terms of the move on vertex `v` with the default parameters.

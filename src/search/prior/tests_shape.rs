@@ -25,10 +25,38 @@ fn third_line_beats_first_line_on_an_empty_19x19() {
     // On 9x9 the same terms are milder.
     let s = Board::new(9);
     let small = input(&s, Black);
-    assert!(h(&small, "C5") > 0.0 && h(&small, "C5") < l3);
+    let small3 = fired(&small, "C5", "line3").unwrap();
+    assert!(small3 > 0.0 && small3 < fired(&inp, "K3", "line3").unwrap());
     // Next to a stone the line does not count.
     let n = position(19, &["K3"], &[]);
     assert_eq!(fired(&input(&n, Black), "K2", "line2"), None);
+}
+
+#[test]
+fn learned_patterns_rank_the_usual_answer_first() {
+    // Black approached White's 3-4 stone; the learned patterns prefer the empty corner and
+    // answers near the approach to a far point, and a far point to the first line; the term
+    // stays within its weight.
+    let b = position(19, &["R6"], &["Q16", "D4", "R4"]);
+    let inp = PriorInput {
+        last: Some(at(&b, "R6")),
+        ..input(&b, White)
+    };
+    let corner = fired(&inp, "D16", "gamma").unwrap();
+    let near = fired(&inp, "Q7", "gamma").unwrap();
+    let edge = fired(&inp, "K1", "gamma").unwrap();
+    let far = fired(&inp, "K10", "gamma").unwrap();
+    assert!(corner > far && near > far && far >= edge, "{corner} {near} {far} {edge}");
+    assert!(corner > 0.0 && near > 0.0 && edge < 0.0);
+    let w = Params::default().prior_gamma;
+    assert!(near <= w && edge >= -w);
+    // Off by its weight, and under the minimum board size.
+    let mut off = Params::default();
+    off.prior_gamma = 0.0;
+    let t = PriorEval::new().explain(&off, &inp, at(&b, "Q7").0);
+    assert!(t.iter().all(|x| x.0 != "gamma"));
+    let small = position(9, &["C3"], &["G7"]);
+    assert_eq!(fired(&input(&small, Black), "D4", "gamma"), None);
 }
 
 #[test]
