@@ -231,7 +231,7 @@ pub fn run(seconds: f64, params: &Params) {
 }
 
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.
-const VARIANTS: [(&str, &str, &str); 8] = [
+const VARIANTS: [(&str, &str, &str); 9] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_nakade", "nakade_rate", "0"),
@@ -240,6 +240,7 @@ const VARIANTS: [(&str, &str, &str); 8] = [
     ("without_capture", "capture_rate", "0"),
     ("without_selfatari_check", "selfatari_max_stones", "1000"),
     ("with_fill_board", "fill_board_tries", "4"),
+    ("with_pattern_gamma", "pattern_gamma", "true"),
 ];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one

@@ -11,7 +11,7 @@
 //! p <spatial pattern hash, 16 hex> <gamma>   (the largest listed pattern of a move counts)
 //! ```
 
-use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES};
+use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES, canonical_shape};
 use crate::board::CODE_BITS;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -152,6 +152,14 @@ impl Gammas {
             s += self.log_spatial[&f.spatial[i]];
         }
         s
+    }
+
+    /// The learned gamma of a 3x3 neighbourhood (a `Board::neighbourhood_code` with its atari
+    /// flags, colours already seen from the mover: see `normalise_colours`), for drawing
+    /// playout moves in proportion to their shape.
+    #[inline]
+    pub fn shape_gamma(&self, code: u32) -> f32 {
+        self.log_shapes[canonical_shape(code) as usize & ((1 << CODE_BITS) - 1)].exp()
     }
 
     /// Whether the table has any spatial pattern.

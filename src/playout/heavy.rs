@@ -7,6 +7,7 @@ use super::MoveTrace;
 use super::patterns::Pattern3x3;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::Params;
+use crate::patterns::{Gammas, normalise_colours};
 use rand::Rng;
 
 /// Which step of the policy chose a move (for statistics and tests).
@@ -46,6 +47,8 @@ pub struct Policy {
     selfatari_max: usize,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
+    /// When set, pattern moves are drawn in proportion to their learned 3x3 gamma.
+    pattern_gammas: Option<&'static Gammas>,
 }
 
 /// Whether an event of probability `rate` happens (no random draw at 0 or 1).
@@ -68,6 +71,31 @@ fn pick<R: Rng>(rng: &mut R, list: &[Point]) -> Option<Point> {
         1 => Some(list[0]),
         n => Some(list[((rng.next_u32() as u64 * n as u64) >> 32) as usize]),
     }
+}
+
+/// A point of `list` drawn with probability proportional to `weight` (positive).
+fn pick_weighted<R: Rng>(
+    rng: &mut R,
+    list: &[Point],
+    weight: impl Fn(Point) -> f32,
+) -> Option<Point> {
+    if list.len() <= 1 {
+        return list.first().copied();
+    }
+    let mut w = [0.0f32; 32];
+    let mut total = 0.0;
+    for (x, &p) in w.iter_mut().zip(list) {
+        *x = weight(p);
+        total += *x;
+    }
+    let mut r = (rng.next_u32() as f32 / 4_294_967_296.0) * total;
+    for (&x, &p) in w.iter().zip(list) {
+        if r < x {
+            return Some(p);
+        }
+        r -= x;
+    }
+    list.last().copied()
 }
 
 /// A short list of candidate points on the stack.
@@ -112,6 +140,7 @@ impl Policy {
             ],
             fill_board_tries: p.fill_board_tries,
             pattern: p.pattern_rate,
+            pattern_gammas: p.pattern_gamma.then(Gammas::builtin),
             approach: p.approach_rate,
             capture: p.capture_rate,
             selfatari_max: p.selfatari_max_stones as usize,
@@ -333,7 +362,12 @@ impl Policy {
                 cands.push(p);
             }
         }
-        let p = pick(rng, cands.as_slice())?;
+        let p = match self.pattern_gammas {
+            Some(g) => pick_weighted(rng, cands.as_slice(), |p| {
+                g.shape_gamma(normalise_colours(b.neighbourhood_code(p), c))
+            })?,
+            None => pick(rng, cands.as_slice())?,
+        };
         if chance(rng, self.approach) && b.is_self_atari(c, p) {
             let libs = b.libs_after(c, p);
             if let Some(l) = libs.first()
@@ -405,6 +439,23 @@ mod tests {
     use crate::board::Move;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn weighted_pick_follows_the_weights() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let list = [Point(1), Point(2), Point(3)];
+        let mut n = [0u32; 3];
+        for _ in 0..30_000 {
+            let p = pick_weighted(&mut rng, &list, |p| [1.0, 2.0, 7.0][p.0 as usize - 1]).unwrap();
+            n[p.0 as usize - 1] += 1;
+        }
+        // Expected 3,000 / 6,000 / 21,000.
+        assert!((2_700..3_300).contains(&n[0]), "{n:?}");
+        assert!((5_600..6_400).contains(&n[1]), "{n:?}");
+        assert!((20_400..21_600).contains(&n[2]), "{n:?}");
+        assert_eq!(pick_weighted(&mut rng, &[], |_| 1.0), None);
+        assert_eq!(pick_weighted(&mut rng, &list[..1], |_| 0.0), Some(Point(1)));
+    }
 
     /// A board from (colour, vertex) stones; the last one is the last move.
     fn setup(size: usize, stones: &[(Color, &str)]) -> (Board, Point) {
