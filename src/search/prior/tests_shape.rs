@@ -51,8 +51,10 @@ fn learned_patterns_rank_the_usual_answer_first() {
     let w = Params::default().prior_gamma;
     assert!(near <= w && edge >= -w);
     // Off by its weight, and under the minimum board size.
-    let mut off = Params::default();
-    off.prior_gamma = 0.0;
+    let off = Params {
+        prior_gamma: 0.0,
+        ..Params::default()
+    };
     let t = PriorEval::new().explain(&off, &inp, at(&b, "Q7").0);
     assert!(t.iter().all(|x| x.0 != "gamma"));
     let small = position(9, &["C3"], &["G7"]);
