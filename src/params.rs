@@ -239,8 +239,8 @@ params! {
     prior_gamma: f32 = 0.5, [-1.0, 1.0];
     /// Prior H(d): nats of ln(probability) from the neutral 0 to the full term (ln p = 0 gives 1).
     prior_gamma_span: f32 = 6.0, [0.1, 50.0];
-    /// Prior H(d): smallest board size for the learned pattern term (its gammas come from 19x19).
-    prior_gamma_min_size: usize = 13, [2, 26];
+    /// Prior H(d): smallest board size for the learned pattern term (19x19 gammas; measured to pay from 9x9).
+    prior_gamma_min_size: usize = 9, [2, 26];
     /// Prior H(d) of the pass move (the tree's pass child).
     prior_pass: f32 = -0.5, [-1.0, 1.0];
     /// Playouts of the search behind `final_status_list` when no playout limit is configured.

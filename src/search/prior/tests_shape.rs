@@ -57,8 +57,10 @@ fn learned_patterns_rank_the_usual_answer_first() {
     };
     let t = PriorEval::new().explain(&off, &inp, at(&b, "Q7").0);
     assert!(t.iter().all(|x| x.0 != "gamma"));
-    let small = position(9, &["C3"], &["G7"]);
+    let small = position(7, &["C3"], &["E5"]);
     assert_eq!(fired(&input(&small, Black), "D4", "gamma"), None);
+    let nine = position(9, &["C3"], &["G7"]);
+    assert!(fired(&input(&nine, Black), "D4", "gamma").is_some());
 }
 
 #[test]
