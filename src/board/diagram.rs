@@ -3,6 +3,20 @@
 
 use super::{Board, Color, Move, Point};
 
+/// White C3 in atari (liberty D3) against Black B3, C4, C2, D2: extending gives two
+/// liberties and the ladder runs diagonally towards the upper right.
+pub const LADDER_9: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . X . . . . . .",
+    ". X O . . . . . .",
+    ". . X X . . . . .",
+    ". . . . . . . . .",
+];
+
 /// A board from a diagram. The stones must form a legal position; no ko is left pending.
 pub fn board(rows: &[&str]) -> Board {
     let size = rows.len();

@@ -402,7 +402,7 @@ impl Board {
 mod tests {
     use super::*;
     use crate::board::Move;
-    use crate::board::diagram::{at, board};
+    use crate::board::diagram::{LADDER_9, at, board};
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
     use std::time::Instant;
@@ -417,20 +417,6 @@ mod tests {
         b.pass();
         b
     }
-
-    /// White C3 in atari (liberty D3) against Black B3, C4, C2, D2: extending gives two
-    /// liberties and the ladder runs diagonally towards the upper right.
-    const LADDER_9: [&str; 9] = [
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . X . . . . . .",
-        ". X O . . . . . .",
-        ". . X X . . . . .",
-        ". . . . . . . . .",
-    ];
 
     fn ladder_19() -> Vec<&'static str> {
         let mut rows = vec![". . . . . . . . . . . . . . . . . . ."; 19];

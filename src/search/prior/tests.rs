@@ -130,25 +130,11 @@ fn self_atari_is_penalised_more_for_bigger_strings() {
     assert_eq!(fired(&inp, "E5", "self_atari"), None);
 }
 
-/// White C3 in atari (liberty D3) against Black B3, C4, C2, D2: the extension D3 gets two
-/// liberties and the ladder runs towards the upper right.
-const LADDER_9: [&str; 9] = [
-    ". . . . . . . . .",
-    ". . . . . . . . .",
-    ". . . . . . . . .",
-    ". . . . . . . . .",
-    ". . . . . . . . .",
-    ". . X . . . . . .",
-    ". X O . . . . . .",
-    ". . X X . . . . .",
-    ". . . . . . . . .",
-];
-
 #[test]
 fn escaping_a_broken_ladder_outranks_escaping_into_a_working_one() {
-    let ladder = board(&LADDER_9);
+    let ladder = board(&crate::board::diagram::LADDER_9);
     assert!(ladder.ladder_captures(at(&ladder, "C3")));
-    let mut broken = board(&LADDER_9);
+    let mut broken = board(&crate::board::diagram::LADDER_9);
     broken.play(White, Move::Play(at(&broken, "G7"))).unwrap();
     broken.pass();
     assert!(!broken.ladder_captures(at(&broken, "C3")));
@@ -212,7 +198,7 @@ fn h_is_clamped_and_explain_sums_to_evaluate() {
     assert_eq!(out[0], 1.0);
     // Everywhere, on several positions, explain and evaluate agree (up to the clamp).
     let game = crate::bench::midgame_19();
-    let ladder = board(&LADDER_9);
+    let ladder = board(&crate::board::diagram::LADDER_9);
     let own = vec![0.2f32; game.board().len()];
     let cases = [
         inp,
