@@ -436,8 +436,14 @@ fn a_killed_build_resumes_where_its_journal_ends() {
     // middle of an expansion (after 2 more evaluations).
     let mut ev = evals();
     let path = temp("resume.book");
-    let mut b = Builder::create(rules(7), shape(10.0), settings, Some(&path), &mut Fake::new())
-        .unwrap();
+    let mut b = Builder::create(
+        rules(7),
+        shape(10.0),
+        settings,
+        Some(&path),
+        &mut Fake::new(),
+    )
+    .unwrap();
     b.checkpoint_every = std::time::Duration::ZERO;
     for _ in 0..10 {
         b.step(&mut ev).unwrap();

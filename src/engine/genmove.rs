@@ -73,7 +73,12 @@ impl Engine {
         answer
     }
 
-    pub(super) fn decide(&mut self, color: Color, mode: GenMode, progress: Option<Progress>) -> Decision {
+    pub(super) fn decide(
+        &mut self,
+        color: Color,
+        mode: GenMode,
+        progress: Option<Progress>,
+    ) -> Decision {
         let decision = |answer, reason, result| Decision {
             answer,
             reason,

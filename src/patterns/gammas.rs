@@ -14,8 +14,8 @@
 use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES, canonical_shape};
 use crate::board::CODE_BITS;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::fmt::Write as _;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::Path;
 use std::sync::OnceLock;
 

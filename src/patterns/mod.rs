@@ -4,8 +4,8 @@
 //! (`train`), stored in `patterns/mm-gammas.txt` (`gammas`, embedded in the binary) and
 //! measured by move prediction (`predict`). This module knows nothing of the search tree.
 //!
-//! The prior's hook: [`Gammas::log_gamma`] of [`features`] (or [`Gammas::builtin`] with
-//! [`all_features`] for every legal move of a position at once).
+//! The prior's hook: [`move_log_gamma`] under [`Gammas::builtin`], the fast path to
+//! [`Gammas::log_gamma`] of [`features`].
 
 mod gammas;
 pub mod predict;
@@ -234,20 +234,4 @@ pub fn all_features(b: &Board, c: Color, recent: Recent, out: &mut Vec<(Move, Fe
         }
     }
     out.push((Move::Pass, features(b, c, Move::Pass, recent)));
-}
-
-/// The hook for the prior H(d): ln(gamma) of every legal move of `c` (and of the pass) under
-/// `gammas` (usually `Gammas::builtin()`), appended to `out`. `scratch` is reused between
-/// calls. The prior would add `prior_gamma * ln(gamma)` (a weight parameter) to its terms.
-pub fn log_gammas(
-    b: &Board,
-    c: Color,
-    recent: Recent,
-    gammas: &Gammas,
-    scratch: &mut Vec<(Move, Features)>,
-    out: &mut Vec<(Move, f32)>,
-) {
-    scratch.clear();
-    all_features(b, c, recent, scratch);
-    out.extend(scratch.iter().map(|(m, f)| (*m, gammas.log_gamma(f))));
 }

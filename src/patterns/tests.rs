@@ -360,25 +360,22 @@ fn predict_output_format() {
 }
 
 #[test]
-fn log_gammas_hook_covers_every_legal_move() {
+fn move_log_gamma_ranks_a_capture_first_with_a_capture_gamma() {
     let b = capture_position();
-    let mut scratch = Vec::new();
-    let mut out = Vec::new();
     let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
     groups[Group::Capture as usize][0] = 20.0;
     let g = Gammas::new(groups, HashMap::new(), 1.0, HashMap::new(), Vec::new());
-    log_gammas(&b, B, Recent::default(), &g, &mut scratch, &mut out);
-    assert_eq!(
-        out.len(),
-        20 + 1,
-        "20 empty points, all legal, and the pass"
-    );
-    let best = out
+    let legal: Vec<Point> = b.points().filter(|&p| b.is_legal(B, p)).collect();
+    assert_eq!(legal.len(), 20);
+    let best = legal
         .iter()
-        .max_by(|x, y| x.1.total_cmp(&y.1))
-        .map(|x| x.0)
-        .unwrap();
-    assert_eq!(best, Move::Play(at(&b, "B1")));
+        .max_by(|&&x, &&y| {
+            let r = Recent::default();
+            move_log_gamma(&b, B, x, r, &g).total_cmp(&move_log_gamma(&b, B, y, r, &g))
+        })
+        .copied();
+    assert_eq!(best, Some(at(&b, "B1")));
+    assert!((move_log_gamma(&b, B, at(&b, "B1"), Recent::default(), &g) - 20f32.ln()).abs() < 1e-4);
 }
 
 #[test]

@@ -46,7 +46,10 @@ fn learned_patterns_rank_the_usual_answer_first() {
     let near = fired(&inp, "Q7", "gamma").unwrap();
     let edge = fired(&inp, "K1", "gamma").unwrap();
     let far = fired(&inp, "K10", "gamma").unwrap();
-    assert!(corner > far && near > far && far >= edge, "{corner} {near} {far} {edge}");
+    assert!(
+        corner > far && near > far && far >= edge,
+        "{corner} {near} {far} {edge}"
+    );
     assert!(corner > 0.0 && near > 0.0 && edge < 0.0);
     let w = Params::default().prior_gamma;
     assert!(near <= w && edge >= -w);
