@@ -17,9 +17,9 @@ pub const SIZES: usize = MAX_D - MIN_D + 1;
 struct Tables {
     /// (dx, dy, d) of every offset with 0 < d <= MAX_D, by increasing d.
     offsets: Vec<(i32, i32, usize)>,
-    /// keys[s][i][v]: key of value v (1 own, 2 opponent, 3 off) on offset i seen through
-    /// symmetry s.
-    keys: Vec<[[u64; 4]; 8]>,
+    /// keys[i][v][s]: key of value v (1 own, 2 opponent, 3 off) on offset i seen through
+    /// symmetry s (the 8 keys of one cell in one cache line, XORed together).
+    keys: Vec<[[u64; 8]; 4]>,
     /// A key per size, so patterns of different sizes never share a hash.
     size_keys: [u64; SIZES],
 }
@@ -60,7 +60,7 @@ fn tables() -> &'static Tables {
         let keys = offsets
             .iter()
             .map(|&(dx, dy, _)| {
-                std::array::from_fn(|s| {
+                let images: [usize; 8] = std::array::from_fn(|s| {
                     let (mut x, mut y) = if s & 4 != 0 { (dy, dx) } else { (dx, dy) };
                     if s & 1 != 0 {
                         x = -x;
@@ -68,8 +68,10 @@ fn tables() -> &'static Tables {
                     if s & 2 != 0 {
                         y = -y;
                     }
-                    let j = index(x, y);
-                    std::array::from_fn(|v| if v == 0 { 0 } else { key(j, v) })
+                    index(x, y)
+                });
+                std::array::from_fn(|v| {
+                    std::array::from_fn(|s| if v == 0 { 0 } else { key(images[s], v) })
                 })
             })
             .collect();
@@ -141,9 +143,9 @@ fn walk(b: &Board, c: Color, p: Point, mut sink: impl FnMut(usize, u64) -> bool)
                 Some(_) => 2,
             }
         };
-        let k = &t.keys[i];
-        for (s, hs) in h.iter_mut().enumerate() {
-            *hs ^= k[s][v];
+        let k = &t.keys[i][v];
+        for (hs, &ks) in h.iter_mut().zip(k) {
+            *hs ^= ks;
         }
     }
     sink(SIZES - 1, canonical(&h) ^ t.size_keys[SIZES - 1]);
