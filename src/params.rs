@@ -243,7 +243,9 @@ params! {
     prior_gamma_min_size: usize = 9, [2, 26];
     /// Prior H(d) of the pass move (the tree's pass child).
     prior_pass: f32 = -0.5, [-1.0, 1.0];
-    /// Playouts of the search behind `final_status_list` when no playout limit is configured.
+    /// Stone status from the search's ownership (true) instead of plain playouts (false).
+    status_from_search: bool = false, [0, 1];
+    /// Playouts behind `final_status_list` (plain playouts; the search's when status_from_search).
     status_playouts: u64 = 1000, [1, 10_000_000];
     /// Longest the search behind `final_status_list` may take, in seconds (the controller waits).
     status_max_seconds: f64 = 5.0, [0.01, 3600.0];

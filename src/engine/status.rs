@@ -1,6 +1,8 @@
 //! The end of the game: ownership, `final_status_list` and `final_score` from the search.
 
 use super::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 impl Engine {
     /// The ownership of the current position (per `Point::idx`, +1 Black .. -1 White): from
@@ -38,13 +40,53 @@ impl Engine {
         r.ownership
     }
 
+    /// The ownership behind the stone status lists: the average final owner over
+    /// `status_playouts` plain heavy playouts from the current position, half of them with
+    /// each side to move first, seeded by the position (the same position gives the same
+    /// list). With `status_from_search`, the search's ownership instead; that was the old
+    /// way, and it keeps dead stones alive: the tree learns that passing ends the game with
+    /// the stones as they stand.
+    pub fn status_ownership(&mut self) -> Vec<f32> {
+        if self.config.params.status_from_search {
+            return self.ownership();
+        }
+        let b = self.game.board();
+        let policy = crate::playout::heavy::Policy::from_params(&self.config.params);
+        let n = self.config.params.status_playouts.max(2);
+        let max_moves = 3 * b.size() * b.size() + 50;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(b.hash() ^ 0x5354_4154_5553);
+        let mut trace = crate::playout::MoveTrace::default();
+        let mut sums = vec![0i64; b.len()];
+        let mut board = b.clone();
+        for i in 0..n {
+            board.clone_from(b);
+            trace.clear();
+            let first = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            policy.playout(
+                &mut board, first, 0.0, max_moves, None, None, &mut rng, &mut trace,
+            );
+            let (black, white) = board.playout_areas();
+            for p in black.iter() {
+                sums[p.idx()] += 1;
+            }
+            for p in white.iter() {
+                sums[p.idx()] -= 1;
+            }
+        }
+        sums.iter().map(|&x| x as f32 / n as f32).collect()
+    }
+
     /// The strings of one status, each as its stones.
     pub fn final_status_strings(&mut self, kind: StoneStatus) -> Vec<Vec<Point>> {
         let strings = policy::strings(self.game.board());
         if kind == StoneStatus::Seki || strings.is_empty() {
             return Vec::new();
         }
-        let own = self.ownership();
+        let own = self.status_ownership();
         let b = self.game.board();
         strings
             .into_iter()

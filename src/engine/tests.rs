@@ -137,3 +137,32 @@ fn empty_board_has_no_dead_stones_without_search() {
     assert!(e.final_status_list(StoneStatus::Dead).is_empty());
     assert_eq!(e.final_score(), Ok("W+7".to_string()));
 }
+
+/// The final position of a game against GNU Go (ended by two passes): both engines call the
+/// same seven stones dead. The search's ownership called only F7 F8 dead, since its tree
+/// learns that passing ends the game with the stones as they stand.
+#[test]
+fn final_status_of_a_finished_game_matches_gnu_go() {
+    let sgf = "(;SZ[9]KM[7];B[dd];W[ff];B[hf];W[cf];B[ef];W[fc];B[df];W[cg];B[eb];W[fb];B[fe];\
+               W[bd];B[ec];W[eh];B[fg];W[fh];B[ce];W[be];B[cb];W[gg];B[gf];W[hh];B[dg];W[dh];\
+               B[bc];W[hg];B[hd];W[cd];B[de];W[cc];B[bb];W[eg];B[dc];W[if];B[ie];W[ig];B[ff];\
+               W[ad];B[hb];W[ac];B[ab];W[af];B[fa];W[];B[ga];W[];B[ch];W[bh];B[bg];W[bf];B[bi];\
+               W[ag];B[ai];W[];B[ea];W[];B[di];W[];B[ei];W[];B[])";
+    let mut e = engine();
+    e.load_sgf_text(sgf, None).unwrap();
+    let mut dead: Vec<String> = e
+        .final_status_list(StoneStatus::Dead)
+        .into_iter()
+        .map(|p| e.board().move_string(Move::Play(p)))
+        .collect();
+    dead.sort();
+    assert_eq!(dead, ["A1", "B1", "C2", "D1", "E1", "F7", "F8"]);
+    // The same list again: the status is seeded by the position.
+    assert_eq!(e.final_status_list(StoneStatus::Dead).len(), 7);
+    // Alive is the rest of the stones.
+    let stones = e.board().stones(Color::Black).count() + e.board().stones(Color::White).count();
+    assert_eq!(
+        e.final_status_list(StoneStatus::Alive).len(),
+        stones as usize - 7
+    );
+}
