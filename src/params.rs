@@ -115,6 +115,8 @@ params! {
     prior_c2_root: f32 = 2.0, [0.0, 1000.0];
     /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics).
     prior_sims: f32 = 10.0, [0.0, 10_000.0];
+    /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
+    jigo_half_win: bool = true, [0, 1];
     /// Visits a node needs before its children are created (saves memory on 1-visit leaves).
     expand_visits: u32 = 2, [1, 1000];
     /// Win rate below which the engine resigns.

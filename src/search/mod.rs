@@ -303,6 +303,20 @@ mod tests {
     }
 
     #[test]
+    fn a_jigo_is_half_a_win() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let n = 20_000;
+        let black = (0..n)
+            .filter(|_| worker::black_wins(0.0, true, &mut rng))
+            .count();
+        assert!((9_500..10_500).contains(&black), "{black} of {n}");
+        assert!(!(0..100).any(|_| worker::black_wins(0.0, false, &mut rng)));
+        assert!(worker::black_wins(0.5, true, &mut rng));
+        assert!(!worker::black_wins(-0.5, true, &mut rng));
+    }
+
+    #[test]
     fn deterministic_with_seed_and_playouts() {
         let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9, 7.0);
         let limits = Limits {

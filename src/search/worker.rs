@@ -8,7 +8,7 @@ use crate::board::{Board, Color, Game, Move, Point};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -179,7 +179,8 @@ impl Worker {
             )
         };
         self.record_ownership();
-        self.backup(sh, score > 0.0);
+        let black_wins = black_wins(score, sh.params.jigo_half_win, &mut self.rng);
+        self.backup(sh, black_wins);
     }
 
     /// Creates the children of `node` (claimed) for `c` to play on the worker's board: every
@@ -314,6 +315,19 @@ pub fn fill_priors(
     eval.evaluate(params, input, moves, out);
     for h in out.iter_mut() {
         *h = 0.5 + 0.5 * h.clamp(-1.0, 1.0);
+    }
+}
+
+/// Whether a playout with area score `score` (Black minus White minus komi) counts as a Black
+/// win. A jigo (integer komi) is half a win when `jigo_half`: a coin decides it, so win rates
+/// estimate P(win) + P(jigo) / 2, the score a match gives. Counting every jigo for White (the
+/// board's rule) made White content with a draw.
+#[inline]
+pub fn black_wins(score: f32, jigo_half: bool, rng: &mut impl RngCore) -> bool {
+    if score == 0.0 && jigo_half {
+        rng.next_u32() & 1 == 0
+    } else {
+        score > 0.0
     }
 }
 
