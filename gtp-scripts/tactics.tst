@@ -21,11 +21,11 @@ play w E3
 1 reg_genmove b
 #? [B3]
 
-# Four white stones in atari: White saves them (for Black, far ahead here, the capture is
-# only one good move among several).
+# Four white stones in atari: White saves them. Komi 15 keeps the game close, so the save
+# decides it (at komi 7 White is lost either way and the search's values are flat).
 boardsize 9
 clear_board
-komi 7
+komi 15
 play b C6
 play b D6
 play b E6
