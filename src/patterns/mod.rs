@@ -121,9 +121,7 @@ pub fn features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
 pub fn move_log_gamma(b: &Board, c: Color, p: Point, recent: Recent, gammas: &Gammas) -> f32 {
     let f = local_features(b, c, Move::Play(p), recent);
     let spatial = if gammas.has_spatial() {
-        spatial::largest_known(b, c, p, |h| gammas.spatial_log(h).is_some())
-            .and_then(|(_, h)| gammas.spatial_log(h))
-            .unwrap_or(0.0)
+        spatial::largest_known(b, c, p, |h| gammas.spatial_log(h)).unwrap_or(0.0)
     } else {
         0.0
     };

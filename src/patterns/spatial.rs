@@ -95,23 +95,23 @@ pub fn spatial_hashes(b: &Board, c: Color, p: Point) -> [u64; SIZES] {
     out
 }
 
-/// The hash and size index (size - MIN_D) of the largest pattern around `p` for which
-/// `known` holds, growing the pattern only while each size is known: a table of patterns
-/// seen at least k times holds every smaller pattern of a pattern it holds, so the first
-/// unknown size ends the search (and the hashing).
-pub fn largest_known(
+/// `value` of the largest pattern around `p` that it knows (gives `Some` for), growing the
+/// pattern only while each size is known: a table of patterns seen at least k times holds
+/// every smaller pattern of a pattern it holds, so the first unknown size ends the search
+/// (and the hashing).
+pub fn largest_known<T>(
     b: &Board,
     c: Color,
     p: Point,
-    known: impl Fn(u64) -> bool,
-) -> Option<(usize, u64)> {
+    value: impl Fn(u64) -> Option<T>,
+) -> Option<T> {
     let mut best = None;
-    walk(b, c, p, |i, h| {
-        let k = known(h);
-        if k {
-            best = Some((i, h));
+    walk(b, c, p, |_, h| match value(h) {
+        Some(v) => {
+            best = Some(v);
+            true
         }
-        k
+        None => false,
     });
     best
 }
