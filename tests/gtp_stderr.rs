@@ -13,7 +13,7 @@ fn progress_lines_and_live_graphics_while_thinking() {
     let (out, err) = run_with_stderr(
         &[
             "--time-per-move",
-            "2.2",
+            "3.5",
             "--threads",
             "1",
             "--no-book",
@@ -52,7 +52,7 @@ fn progress_lines_and_live_graphics_while_thinking() {
         }
         i += 1;
     }
-    assert!(blocks >= 3, "{blocks} blocks in 2.2 s\n{err}");
+    assert!(blocks >= 3, "{blocks} blocks in 3.5 s\n{err}");
     let clear = lines.iter().rposition(|l| *l == "gogui-gfx: CLEAR");
     let last_block = lines.iter().rposition(|l| *l == "gogui-gfx:");
     assert!(clear > last_block, "no CLEAR after the last block");

@@ -12,6 +12,7 @@ use tree::{NODE_BYTES, PASS, Tree};
 use worker::{Shared, Worker};
 
 pub mod prior;
+mod prune;
 mod reuse;
 pub mod score;
 mod snapshot;
@@ -258,6 +259,7 @@ impl Searcher {
                 .map(|p| p.0)
                 .collect();
             moves.push(PASS);
+            prune::prune_far_edge(&self.params, board, &mut moves);
             let (last, prev) = worker::last_two_moves(&[], game);
             let input = prior::PriorInput {
                 board,

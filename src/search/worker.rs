@@ -2,6 +2,7 @@
 //! playout and backs up online and AMAF statistics.
 
 use super::prior::{PriorEval, PriorInput};
+use super::prune::prune_far_edge;
 use super::score::{self, Coefs};
 use super::tree::{ONE_VISIT, PASS, Tree};
 use crate::board::{Board, Color, Game, Move, Point};
@@ -184,7 +185,7 @@ impl Worker {
     }
 
     /// Creates the children of `node` (claimed) for `c` to play on the worker's board: every
-    /// legal move that fills no own eye, and pass, with their priors.
+    /// legal move that fills no own eye and is not pruned, and pass, with their priors.
     fn expand(&mut self, sh: &Shared, node: usize, c: Color) {
         self.moves_buf.clear();
         for &e in self.board.empties() {
@@ -194,6 +195,7 @@ impl Worker {
             }
         }
         self.moves_buf.push(PASS);
+        prune_far_edge(sh.params, &self.board, &mut self.moves_buf);
         let (last, prev) = self.last_two_moves(sh.game);
         let input = PriorInput {
             board: &self.board,
