@@ -1,9 +1,10 @@
 //! Moves the tree never considers. On a big board a lone move on the first or second line,
 //! far from every stone, is almost never right, yet the playouts cannot tell: at a few
 //! thousand playouts per move they rate it like any other empty point, and the prior's small
-//! line malus washes out. Against GNU Go moyo played such a move about once per 19x19 game
-//! in the first 60 moves; GNU Go never did. The playouts still play these points; only the
-//! tree leaves them out, as Pachi keeps its tree off the edge of an empty 19x19 board.
+//! line malus washes out. In their first 60 moves, 3,393 professional 19x19 games have 37
+//! such moves (no stone within Manhattan distance 3) in 196,330 (0.02%); against GNU Go,
+//! moyo played 25 in 420 (6%), GNU Go 1. The playouts still play these points; only the tree
+//! leaves them out, as Pachi keeps its tree off the edge of an empty 19x19 board.
 
 use super::tree::PASS;
 use crate::board::{Bitboard, Board, Color, Point};
@@ -82,11 +83,11 @@ mod tests {
         b.play(Color::Black, d4).unwrap();
         let mut moves = all_moves(&b);
         prune_far_edge(&Params::default(), &b, &mut moves);
-        // Within distance 4 of D4: C2, D2, F2, B3 stay; K2 and B10 are far.
-        for v in ["C2", "D2", "F2", "B3", "D1"] {
+        // Within distance 3 of D4 they stay; F2 (distance 4), K2 and B10 are far.
+        for v in ["C2", "D2", "E2", "B3", "D1"] {
             assert!(has(&b, &moves, v), "{v} kept");
         }
-        for v in ["K2", "B10", "Q1"] {
+        for v in ["F2", "K2", "B10", "Q1"] {
             assert!(!has(&b, &moves, v), "{v} pruned");
         }
     }
