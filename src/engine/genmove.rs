@@ -267,8 +267,14 @@ impl Engine {
                     )
                 })
                 .collect();
+            let offset = self.searcher.komi_offset();
+            let dynkomi = if offset == 0.0 {
+                String::new()
+            } else {
+                format!(" (dynamic komi {offset:+.1})")
+            };
             self.log(format_args!(
-                "search {color}: {} winrate {:.3} playouts {} (kept {}, nodes {}) in {:.2}s; {}",
+                "search {color}: {} winrate {:.3}{dynkomi} playouts {} (kept {}, nodes {}) in {:.2}s; {}",
                 b.move_string(r.best),
                 r.winrate,
                 r.playouts,

@@ -125,6 +125,11 @@ impl Searcher {
         self.komi_offset = if offset.is_finite() { offset } else { 0.0 };
     }
 
+    /// The komi points added for White in the searches (dynamic komi), 0 normally.
+    pub fn komi_offset(&self) -> f32 {
+        self.komi_offset
+    }
+
     /// Forgets the tree and the last ownership: the next search starts from scratch.
     pub fn clear(&mut self) {
         self.root = None;
