@@ -149,7 +149,7 @@ params! {
     dead_ownership: f32 = 0.3, [0.0, 1.0];
     /// A losing pass is refused while a move keeps this win rate (young searches rank pass early).
     pass_guard_winrate: f32 = 0.2, [0.0, 1.0];
-    /// Handicap Black never resigns within this fraction of the board's points, as moves, of play.
+    /// No side resigns a handicap game within this fraction of the board's points, as moves.
     handicap_no_resign_fraction: f32 = 0.25, [0.0, 2.0];
     /// Handicap games: extra komi for White per handicap stone at the start (0 turns it off).
     dynkomi_per_stone: f32 = 7.0, [0.0, 30.0];

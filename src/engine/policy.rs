@@ -72,24 +72,20 @@ pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>, params: &P
 }
 
 /// Whether to resign after a search: the win rate is below the threshold, enough playouts back
-/// it, and Black is not in the first moves of a handicap game.
+/// it, and the game is not in the first moves of a handicap game, where the stones make the
+/// position look lost to the side giving them and a bad start need not be final for the side
+/// taking them.
 pub fn should_resign(game: &Game, c: Color, winrate: f32, playouts: u64, params: &Params) -> bool {
     let low = winrate < params.resign_threshold; // false for NaN
     if !low || playouts < u64::from(params.resign_min_playouts) {
         return false;
     }
     let size = game.size();
-    if game.handicap() > 0
-        && c == Color::Black
-        && game.moves().len() < no_resign_moves(size, params)
-    {
-        return false;
-    }
-    true
+    game.handicap() == 0 || game.moves().len() >= no_resign_moves(size, params)
 }
 
-/// Moves of a handicap game during which Black never resigns: `handicap_no_resign_fraction` of
-/// the board's points, rounded down.
+/// Moves of a handicap game during which neither side resigns: `handicap_no_resign_fraction`
+/// of the board's points, rounded down.
 pub fn no_resign_moves(size: usize, params: &Params) -> usize {
     ((size * size) as f64 * f64::from(params.handicap_no_resign_fraction)).floor() as usize
 }
@@ -326,15 +322,16 @@ mod tests {
             &p
         ));
         assert!(!should_resign(&g, Color::Black, f32::NAN, enough, &p));
-        // Handicap game: Black does not resign early; White may.
+        // Handicap game: neither side resigns in the first moves.
         let pts = [g.board().point(2, 2), g.board().point(6, 6)];
         g.set_handicap(&pts).unwrap();
         assert!(!should_resign(&g, Color::Black, low, enough, &p));
-        assert!(should_resign(&g, Color::White, low, enough, &p));
+        assert!(!should_resign(&g, Color::White, low, enough, &p));
         for _ in 0..30 {
             g.play(Color::White, Move::Pass).unwrap();
         }
         assert!(should_resign(&g, Color::Black, low, enough, &p));
+        assert!(should_resign(&g, Color::White, low, enough, &p));
     }
 
     #[test]
