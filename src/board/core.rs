@@ -136,6 +136,14 @@ impl Board {
         (i % self.width, i / self.width - 1)
     }
 
+    /// The line `p` is on: 1 on the edge, 2 next to it, and so on.
+    #[inline]
+    pub fn line(&self, p: Point) -> usize {
+        let (c, r) = self.col_row(p);
+        let n = self.size;
+        c.min(r).min(n - 1 - c).min(n - 1 - r) + 1
+    }
+
     /// Whether `p` is a point of the board (not padding).
     #[inline]
     pub fn is_onboard(&self, p: Point) -> bool {

@@ -127,7 +127,7 @@ impl Engine {
         }
         let hopeless = mode != GenMode::Cleanup
             && !handicapped
-            && policy::should_resign(&self.game, color, r.winrate, r.playouts, params);
+            && policy::should_resign(&self.game, r.winrate, r.playouts, params);
         // Resign only when the win rate stays low, not on one bad search.
         self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
         if self.low_streak >= params.resign_moves {

@@ -75,7 +75,7 @@ pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>, params: &P
 /// it, and the game is not in the first moves of a handicap game, where the stones make the
 /// position look lost to the side giving them and a bad start need not be final for the side
 /// taking them.
-pub fn should_resign(game: &Game, c: Color, winrate: f32, playouts: u64, params: &Params) -> bool {
+pub fn should_resign(game: &Game, winrate: f32, playouts: u64, params: &Params) -> bool {
     let low = winrate < params.resign_threshold; // false for NaN
     if !low || playouts < u64::from(params.resign_min_playouts) {
         return false;
@@ -310,28 +310,20 @@ mod tests {
         let mut g = Game::new(9, 7.0);
         let low = p.resign_threshold / 2.0;
         let enough = u64::from(p.resign_min_playouts);
-        assert!(should_resign(&g, Color::Black, low, enough, &p));
+        assert!(should_resign(&g, low, enough, &p));
         if enough > 0 {
-            assert!(!should_resign(&g, Color::Black, low, enough - 1, &p));
+            assert!(!should_resign(&g, low, enough - 1, &p));
         }
-        assert!(!should_resign(
-            &g,
-            Color::Black,
-            p.resign_threshold + 0.01,
-            enough,
-            &p
-        ));
-        assert!(!should_resign(&g, Color::Black, f32::NAN, enough, &p));
-        // Handicap game: neither side resigns in the first moves.
+        assert!(!should_resign(&g, p.resign_threshold + 0.01, enough, &p));
+        assert!(!should_resign(&g, f32::NAN, enough, &p));
+        // Handicap game: neither side (the rule has no colour) resigns in the first moves.
         let pts = [g.board().point(2, 2), g.board().point(6, 6)];
         g.set_handicap(&pts).unwrap();
-        assert!(!should_resign(&g, Color::Black, low, enough, &p));
-        assert!(!should_resign(&g, Color::White, low, enough, &p));
+        assert!(!should_resign(&g, low, enough, &p));
         for _ in 0..30 {
             g.play(Color::White, Move::Pass).unwrap();
         }
-        assert!(should_resign(&g, Color::Black, low, enough, &p));
-        assert!(should_resign(&g, Color::White, low, enough, &p));
+        assert!(should_resign(&g, low, enough, &p));
     }
 
     #[test]

@@ -20,14 +20,7 @@ pub fn prune_far_edge(params: &Params, board: &Board, moves: &mut Vec<u16>) {
     let Some(far) = far_from_stones(board, params.tree_edge_prune_distance) else {
         return;
     };
-    let n = board.size();
-    let pruned = |m: u16| {
-        if m == PASS || !far.has(Point(m)) {
-            return false;
-        }
-        let (c, r) = board.col_row(Point(m));
-        c.min(r).min(n - 1 - c).min(n - 1 - r) < 2
-    };
+    let pruned = |m: u16| m != PASS && far.has(Point(m)) && board.line(Point(m)) <= 2;
     if moves.iter().any(|&m| m != PASS && !pruned(m)) {
         moves.retain(|&m| !pruned(m));
     }
@@ -99,8 +92,10 @@ mod tests {
         prune_far_edge(&Params::default(), &b, &mut moves);
         assert_eq!(moves.len(), 82);
         let b = Board::new(19);
-        let mut p = Params::default();
-        p.tree_edge_prune_distance = 0;
+        let p = Params {
+            tree_edge_prune_distance: 0,
+            ..Params::default()
+        };
         let mut moves = all_moves(&b);
         prune_far_edge(&p, &b, &mut moves);
         assert_eq!(moves.len(), 362);

@@ -220,7 +220,7 @@ impl PriorEval {
         for p in b.points() {
             let (c, r) = b.col_row(p);
             self.coords[p.idx()] = (c as u8, r as u8);
-            self.line[p.idx()] = (c.min(r).min(n - 1 - c).min(n - 1 - r) + 1) as u8;
+            self.line[p.idx()] = b.line(p) as u8;
         }
     }
 
