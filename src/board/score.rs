@@ -102,6 +102,19 @@ impl Board {
         (black.count() as i32 - white.count() as i32) as f32 - komi
     }
 
+    /// Adds each point's owner after a finished playout (see `playout_areas`) to `sums`, per
+    /// `Point::idx`: +1 for Black, -1 for White.
+    #[inline]
+    pub fn add_playout_owners(&self, sums: &mut [i32]) {
+        let (black, white) = self.playout_areas();
+        for p in black.iter() {
+            sums[p.idx()] += 1;
+        }
+        for p in white.iter() {
+            sums[p.idx()] -= 1;
+        }
+    }
+
     /// Japanese counting: territory (empty regions and dead stones surrounded by one colour)
     /// plus prisoners (captures and dead stones), Black minus White minus komi.
     pub fn territory_score(&self, dead: &Bitboard, komi: f32) -> f32 {

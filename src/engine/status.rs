@@ -56,7 +56,7 @@ impl Engine {
         let max_moves = 3 * b.size() * b.size() + 50;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(b.hash() ^ 0x5354_4154_5553);
         let mut trace = crate::playout::MoveTrace::default();
-        let mut sums = vec![0i64; b.len()];
+        let mut sums = vec![0i32; b.len()];
         let mut board = b.clone();
         for i in 0..n {
             board.clone_from(b);
@@ -69,13 +69,7 @@ impl Engine {
             policy.playout(
                 &mut board, first, 0.0, max_moves, None, None, &mut rng, &mut trace,
             );
-            let (black, white) = board.playout_areas();
-            for p in black.iter() {
-                sums[p.idx()] += 1;
-            }
-            for p in white.iter() {
-                sums[p.idx()] -= 1;
-            }
+            board.add_playout_owners(&mut sums);
         }
         sums.iter().map(|&x| x as f32 / n as f32).collect()
     }

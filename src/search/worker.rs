@@ -221,13 +221,7 @@ impl Worker {
 
     /// Adds the final owner of every point to the ownership sums.
     fn record_ownership(&mut self) {
-        let (black, white) = self.board.playout_areas();
-        for p in black.iter() {
-            self.ownership[p.idx()] += 1;
-        }
-        for p in white.iter() {
-            self.ownership[p.idx()] -= 1;
-        }
+        self.board.add_playout_owners(&mut self.ownership);
     }
 
     /// Backs up the result along the path: wins for the nodes (their visits were counted on
