@@ -46,9 +46,11 @@ impl InputSignal {
         })
     }
 
-    /// Called by the reader after passing on a line.
-    fn input_arrived(&self) {
-        if self.armed.load(Ordering::SeqCst) {
+    /// Called by the reader after passing on a line, with whether any line still waits to be
+    /// taken. A line the main loop has already taken may be the very command that armed the
+    /// signal (an analysis just started): that one must not stop it.
+    fn input_arrived(&self, waiting: bool) {
+        if waiting && self.armed.load(Ordering::SeqCst) {
             self.stop.store(true, Ordering::SeqCst);
         }
     }
@@ -57,7 +59,7 @@ impl InputSignal {
     /// waits for input that cannot come.
     fn input_closed(&self) {
         self.closed.store(true, Ordering::SeqCst);
-        self.input_arrived();
+        self.input_arrived(true);
     }
 
     /// Runs `search` until input arrives on `rx`; not at all (`None`) if some is already
@@ -226,7 +228,7 @@ pub fn spawn_reader<R: Read + Send + 'static>(
                             break;
                         }
                         if let Some(s) = &signal {
-                            s.input_arrived();
+                            s.input_arrived(!tx.is_empty());
                         }
                     }
                     Ok(None) => break,
@@ -352,5 +354,24 @@ mod tests {
         )
         .unwrap();
         assert!(String::from_utf8(out).unwrap().starts_with("= "));
+    }
+
+    #[test]
+    fn only_a_waiting_line_stops_a_search_until_input() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let signal = InputSignal::new(stop.clone());
+        let (_tx, rx) = unbounded::<Input>();
+        // The reader reports the line that started the search after the main loop took it:
+        // the search goes on. A line that waits ends it.
+        let seen = signal.until_input(&rx, || {
+            signal.input_arrived(false);
+            let before = stop.load(Ordering::SeqCst);
+            signal.input_arrived(true);
+            (before, stop.load(Ordering::SeqCst))
+        });
+        assert_eq!(seen, Some((false, true)));
+        // Outside a search nothing is stopped.
+        signal.input_arrived(true);
+        assert!(!stop.load(Ordering::SeqCst));
     }
 }
