@@ -231,9 +231,12 @@ pub fn run(seconds: f64, params: &Params) {
 }
 
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.
-const VARIANTS: [(&str, &str, &str); 9] = [
+/// `with_ladder_check` predates the check's becoming the default; its name is kept for
+/// the tools that read it, and it now prices the same policy as `heavy_pps_*`.
+const VARIANTS: [(&str, &str, &str); 10] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
+    ("without_ladder_check", "atari_save_ladder_check", "false"),
     ("without_nakade", "nakade_rate", "0"),
     ("without_patterns", "pattern_rate", "0"),
     ("without_approach", "approach_rate", "0"),

@@ -163,8 +163,8 @@ params! {
     heavy_playouts: bool = true, [0, 1];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
-    /// Atari save reads ladders (no extension into a working ladder); off: it costs 15-45%.
-    atari_save_ladder_check: bool = false, [0, 1];
+    /// Atari save reads ladders (no extension into a working ladder): costs 15-45%, wins at equal time.
+    atari_save_ladder_check: bool = true, [0, 1];
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];
     /// Nakade of 3 points (straight and bent three), MoGo's Algorithm 3.
