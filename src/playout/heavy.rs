@@ -1,7 +1,8 @@
 //! MoGo's heavy simulation policy (Algorithms 1-4 of Chaslot et al.): atari save, nakade,
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
-//! random move that neither fills an own eye nor throws a big string into atari. Each step
-//! is switched and weighted by a parameter so that its worth and its cost can be measured.
+//! random move that neither fills an own eye nor throws a big string into atari; optionally
+//! Pachi's two-liberty tactics after the atari save (`two_libs.rs`). Each step is switched
+//! and weighted by a parameter so that its worth and its cost can be measured.
 
 use super::MoveTrace;
 use super::patterns::Pattern3x3;
@@ -10,10 +11,13 @@ use crate::params::Params;
 use crate::patterns::{Gammas, normalise_colours};
 use rand::Rng;
 
+mod two_libs;
+
 /// Which step of the policy chose a move (for statistics and tests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     AtariSave,
+    TwoLibs,
     Nakade,
     FillBoard,
     Pattern,
@@ -38,6 +42,7 @@ const SHAPES: [(&[u8], usize); 5] = [
 pub struct Policy {
     heavy: bool,
     atari_save: f32,
+    two_libs: f32,
     nakade: f32,
     nakade_shapes: [bool; 5],
     fill_board_tries: u32,
@@ -130,6 +135,7 @@ impl Policy {
         Policy {
             heavy: p.heavy_playouts,
             atari_save: p.atari_save_rate,
+            two_libs: p.two_libs_rate,
             nakade: p.nakade_rate,
             nakade_shapes: [
                 p.nakade_three,
@@ -211,6 +217,11 @@ impl Policy {
                 && let Some(p) = self.atari_save(b, c, l, rng)
             {
                 return Some((p, Step::AtariSave));
+            }
+            if chance(rng, self.two_libs)
+                && let Some(p) = self.two_libs(b, c, l, rng)
+            {
+                return Some((p, Step::TwoLibs));
             }
             if chance(rng, self.nakade)
                 && let Some(p) = self.nakade(b, c, l)
@@ -458,7 +469,7 @@ mod tests {
     }
 
     /// A board from (colour, vertex) stones; the last one is the last move.
-    fn setup(size: usize, stones: &[(Color, &str)]) -> (Board, Point) {
+    pub(super) fn setup(size: usize, stones: &[(Color, &str)]) -> (Board, Point) {
         let mut b = Board::new(size);
         let mut last = Point(0);
         for &(c, v) in stones {
@@ -471,14 +482,20 @@ mod tests {
         (b, last)
     }
 
-    fn pt(b: &Board, v: &str) -> Point {
+    pub(super) fn pt(b: &Board, v: &str) -> Point {
         let Ok(Move::Play(p)) = b.parse_move(v) else {
             panic!("{v}")
         };
         p
     }
 
-    fn choices(policy: &Policy, b: &Board, c: Color, last: Point, n: u64) -> Vec<(String, Step)> {
+    pub(super) fn choices(
+        policy: &Policy,
+        b: &Board,
+        c: Color,
+        last: Point,
+        n: u64,
+    ) -> Vec<(String, Step)> {
         (0..n)
             .map(|seed| {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);

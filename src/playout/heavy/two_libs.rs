@@ -1,0 +1,155 @@
+//! Step 1b, the two-liberty tactics around the last move (after Pachi's 2-liberty checks;
+//! MoGo's policy has none): an own string with two liberties that the opponent could atari
+//! and take in a ladder is saved, and an enemy string with two liberties that an atari
+//! takes in a ladder is attacked. The full ladder read only runs when the cheap test (the
+//! escape after the atari gets fewer than three liberties) leaves the question open.
+
+use super::{Candidates, Policy, pick};
+use crate::board::{Bitboard, Board, Color, Point};
+use rand::Rng;
+
+impl Policy {
+    /// A saving or attacking move for the strings with two liberties on or next to `last`
+    /// (`c` to move); `None` when no such string is in danger.
+    pub(super) fn two_libs<R: Rng>(
+        &self,
+        b: &Board,
+        c: Color,
+        last: Point,
+        rng: &mut R,
+    ) -> Option<Point> {
+        let mut cands = Candidates::new();
+        let mut seen = [u16::MAX; 5];
+        let [n0, n1, n2, n3] = b.neighbours(last);
+        for (i, q) in [last, n0, n1, n2, n3].into_iter().enumerate() {
+            let Some(owner) = b.stone(q) else { continue };
+            if b.lib_count(q) != 2 {
+                continue;
+            }
+            let head = b.string_head(q).0;
+            if seen.contains(&head) {
+                continue;
+            }
+            seen[i] = head;
+            let libs = b.string_libs(q);
+            if owner == c {
+                if ladder_threat(b, c, libs) {
+                    defend(b, c, q, libs, &mut cands);
+                }
+            } else {
+                for l in libs.iter() {
+                    if chased_into_ladder(b, c, l, libs) {
+                        cands.push(l);
+                    }
+                }
+            }
+        }
+        pick(rng, cands.as_slice())
+    }
+}
+
+/// Whether `attacker`'s atari on `l`, a liberty of the two of `libs`, would leave the
+/// string an escape with fewer than three liberties, and that ladder works.
+fn chased_into_ladder(b: &Board, attacker: Color, l: Point, libs: Bitboard) -> bool {
+    if !b.is_legal(attacker, l) || b.is_self_atari(attacker, l) {
+        return false;
+    }
+    let Some(other) = libs.iter().find(|&x| x != l) else {
+        return false;
+    };
+    let mut escape = b.libs_after(attacker.opp(), other);
+    escape.clear(l);
+    escape.count() < 3 && b.atari_is_ladder(attacker, l)
+}
+
+/// Whether the opponent of `c` can atari the string of `c` with liberties `libs` and take
+/// it in a ladder.
+fn ladder_threat(b: &Board, c: Color, libs: Bitboard) -> bool {
+    libs.iter().any(|l| chased_into_ladder(b, c.opp(), l, libs))
+}
+
+/// The moves that save the threatened string through `s` (liberties `libs`): a liberty that
+/// gives it three or more, or the capture of an enemy string in atari next to it.
+fn defend(b: &Board, c: Color, s: Point, libs: Bitboard, cands: &mut Candidates) {
+    for l in libs.iter() {
+        if b.is_legal(c, l) && b.libs_after(c, l).count() >= 3 {
+            cands.push(l);
+        }
+    }
+    for st in b.string_stones(s) {
+        for n in b.neighbours(st) {
+            if b.stone(n) == Some(c.opp())
+                && b.lib_count(n) == 1
+                && let Some(x) = b.string_libs(n).first()
+                && b.is_legal(c, x)
+            {
+                cands.push(x);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Step;
+    use super::super::tests::{choices, setup};
+    use super::*;
+    use crate::params::Params;
+    use Color::{Black as B, White as W};
+
+    fn on() -> Policy {
+        Policy::from_params(&Params {
+            two_libs_rate: 1.0,
+            ..Params::default()
+        })
+    }
+
+    /// Black D4 has two liberties, D3 and E4; White's atari on E4 chases it from D3 into a
+    /// ladder down to the empty corner (the position of `no_escape_into_a_working_ladder`
+    /// before White's atari); White's last move C4 touches it.
+    const THREAT: [(Color, &str); 4] = [(W, "D5"), (W, "E3"), (B, "D4"), (W, "C4")];
+
+    #[test]
+    fn an_own_string_a_ladder_would_take_is_saved() {
+        let (b, last) = setup(9, &THREAT);
+        assert!(b.atari_is_ladder(W, super::super::tests::pt(&b, "D3")));
+        let got = choices(&on(), &b, B, last, 40);
+        // D3 and E4 each give three liberties.
+        assert!(
+            got.iter()
+                .all(|(v, s)| (v == "D3" || v == "E4") && *s == Step::TwoLibs),
+            "{got:?}"
+        );
+        assert!(got.iter().any(|(v, _)| v == "D3") && got.iter().any(|(v, _)| v == "E4"));
+        // Off by default.
+        let off = Policy::from_params(&Params::default());
+        let got = choices(&off, &b, B, last, 40);
+        assert!(got.iter().all(|(_, s)| *s != Step::TwoLibs), "{got:?}");
+    }
+
+    #[test]
+    fn a_ladder_breaker_lifts_the_threat() {
+        // Black stones on the ladders' ways to the lower left (C2, B3) and upper right (G6):
+        // neither atari works any more.
+        let mut stones = vec![(B, "C2"), (B, "B3"), (B, "G6")];
+        stones.extend(THREAT);
+        let (b, last) = setup(9, &stones);
+        let pt = super::super::tests::pt;
+        assert!(!b.atari_is_ladder(W, pt(&b, "E4")) && !b.atari_is_ladder(W, pt(&b, "D3")));
+        let got = choices(&on(), &b, B, last, 40);
+        assert!(got.iter().all(|(_, s)| *s != Step::TwoLibs), "{got:?}");
+    }
+
+    #[test]
+    fn an_enemy_string_is_ataried_into_its_ladder() {
+        // The same shape with Black's D4 played last: White takes it with the atari on E4.
+        let (b, last) = setup(9, &[(W, "D5"), (W, "C4"), (W, "E3"), (B, "D4")]);
+        let got = choices(&on(), &b, W, last, 40);
+        assert!(
+            got.iter()
+                .all(|(v, s)| (v == "E4" || v == "D3") && *s == Step::TwoLibs),
+            "{got:?}"
+        );
+        assert!(got.iter().any(|(v, _)| v == "E4"), "{got:?}");
+    }
+}
