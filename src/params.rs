@@ -165,8 +165,10 @@ params! {
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
     /// Atari save reads ladders (no extension into a working ladder): costs 15-45%, wins at equal time.
     atari_save_ladder_check: bool = true, [0, 1];
-    /// Chance to save an own 2-liberty string a ladder would take, or atari an enemy one into a ladder.
+    /// Chance to save an own 2-liberty string an atari would capture, or atari an enemy one so.
     two_libs_rate: f32 = 0.0, [0.0, 1.0];
+    /// The 2-liberty step also reads ladders (an escape with two liberties): it costs half the playouts.
+    two_libs_ladder: bool = false, [0, 1];
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];
     /// Nakade of 3 points (straight and bent three), MoGo's Algorithm 3.

@@ -43,6 +43,7 @@ pub struct Policy {
     heavy: bool,
     atari_save: f32,
     two_libs: f32,
+    two_libs_ladder: bool,
     nakade: f32,
     nakade_shapes: [bool; 5],
     fill_board_tries: u32,
@@ -136,6 +137,7 @@ impl Policy {
             heavy: p.heavy_playouts,
             atari_save: p.atari_save_rate,
             two_libs: p.two_libs_rate,
+            two_libs_ladder: p.two_libs_ladder,
             nakade: p.nakade_rate,
             nakade_shapes: [
                 p.nakade_three,

@@ -1,8 +1,9 @@
 //! Step 1b, the two-liberty tactics around the last move (after Pachi's 2-liberty checks;
 //! MoGo's policy has none): an own string with two liberties that the opponent could atari
-//! and take in a ladder is saved, and an enemy string with two liberties that an atari
-//! takes in a ladder is attacked. The full ladder read only runs when the cheap test (the
-//! escape after the atari gets fewer than three liberties) leaves the question open.
+//! and capture is saved, and an enemy string with two liberties that an atari captures is
+//! attacked. "Captures" means the escape after the atari gets one liberty; with
+//! `two_libs_ladder`, also two liberties and a ladder read that works (costly: most playout
+//! moves touch a string with two liberties).
 
 use super::{Candidates, Policy, pick};
 use crate::board::{Bitboard, Board, Color, Point};
@@ -33,12 +34,12 @@ impl Policy {
             seen[i] = head;
             let libs = b.string_libs(q);
             if owner == c {
-                if ladder_threat(b, c, libs) {
+                if self.capture_threat(b, c, libs) {
                     defend(b, c, q, libs, &mut cands);
                 }
             } else {
                 for l in libs.iter() {
-                    if chased_into_ladder(b, c, l, libs) {
+                    if self.atari_captures(b, c, l, libs) {
                         cands.push(l);
                     }
                 }
@@ -48,24 +49,32 @@ impl Policy {
     }
 }
 
-/// Whether `attacker`'s atari on `l`, a liberty of the two of `libs`, would leave the
-/// string an escape with fewer than three liberties, and that ladder works.
-fn chased_into_ladder(b: &Board, attacker: Color, l: Point, libs: Bitboard) -> bool {
-    if !b.is_legal(attacker, l) || b.is_self_atari(attacker, l) {
-        return false;
+impl Policy {
+    /// Whether `attacker`'s atari on `l`, a liberty of the two of `libs`, captures the
+    /// string: its escape on the other liberty gets one liberty (or two and, with the
+    /// ladder switch, the ladder works).
+    fn atari_captures(&self, b: &Board, attacker: Color, l: Point, libs: Bitboard) -> bool {
+        if !b.is_legal(attacker, l) || b.is_self_atari(attacker, l) {
+            return false;
+        }
+        let Some(other) = libs.iter().find(|&x| x != l) else {
+            return false;
+        };
+        let mut escape = b.libs_after(attacker.opp(), other);
+        escape.clear(l);
+        match escape.count() {
+            0 | 1 => true,
+            2 => self.two_libs_ladder && b.atari_is_ladder(attacker, l),
+            _ => false,
+        }
     }
-    let Some(other) = libs.iter().find(|&x| x != l) else {
-        return false;
-    };
-    let mut escape = b.libs_after(attacker.opp(), other);
-    escape.clear(l);
-    escape.count() < 3 && b.atari_is_ladder(attacker, l)
-}
 
-/// Whether the opponent of `c` can atari the string of `c` with liberties `libs` and take
-/// it in a ladder.
-fn ladder_threat(b: &Board, c: Color, libs: Bitboard) -> bool {
-    libs.iter().any(|l| chased_into_ladder(b, c.opp(), l, libs))
+    /// Whether the opponent of `c` can atari and capture the string of `c` with liberties
+    /// `libs`.
+    fn capture_threat(&self, b: &Board, c: Color, libs: Bitboard) -> bool {
+        libs.iter()
+            .any(|l| self.atari_captures(b, c.opp(), l, libs))
+    }
 }
 
 /// The moves that save the threatened string through `s` (liberties `libs`): a liberty that
@@ -97,9 +106,11 @@ mod tests {
     use crate::params::Params;
     use Color::{Black as B, White as W};
 
+    /// The step always on, reading ladders.
     fn on() -> Policy {
         Policy::from_params(&Params {
             two_libs_rate: 1.0,
+            two_libs_ladder: true,
             ..Params::default()
         })
     }
@@ -151,5 +162,35 @@ mod tests {
             "{got:?}"
         );
         assert!(got.iter().any(|(v, _)| v == "E4"), "{got:?}");
+    }
+
+    /// Black D4 (liberties D3, E4) among White's D5, C4, C3, E3: White E4 captures it (the
+    /// escape on D3 gets one liberty); White D3 only chases it (E4 gets two).
+    const NET: [(Color, &str); 5] = [(W, "D5"), (W, "C3"), (W, "E3"), (B, "D4"), (W, "C4")];
+
+    #[test]
+    fn without_ladders_only_a_capturing_atari_counts() {
+        let cheap = Policy::from_params(&Params {
+            two_libs_rate: 1.0,
+            ..Params::default()
+        });
+        // Black saves D4 on E4, the one liberty that gives it three.
+        let (b, last) = setup(9, &NET);
+        let got = choices(&cheap, &b, B, last, 30);
+        assert!(
+            got.iter().all(|(v, s)| v == "E4" && *s == Step::TwoLibs),
+            "{got:?}"
+        );
+        // With Black's D4 played last, White takes it on E4.
+        let (b, last) = setup(9, &[NET[0], NET[1], NET[2], NET[4], NET[3]]);
+        let got = choices(&cheap, &b, W, last, 30);
+        assert!(
+            got.iter().all(|(v, s)| v == "E4" && *s == Step::TwoLibs),
+            "{got:?}"
+        );
+        // The ladder of THREAT is not read: nothing fires there.
+        let (b, last) = setup(9, &THREAT);
+        let got = choices(&cheap, &b, B, last, 30);
+        assert!(got.iter().all(|(_, s)| *s != Step::TwoLibs), "{got:?}");
     }
 }
