@@ -133,7 +133,7 @@ params! {
     time_reserve_max: f32 = 0.25, [0.0, 0.9];
     /// An unstable best move may think up to this many times its budget (within the reserve).
     time_max_factor: f32 = 2.5, [1.0, 10.0];
-    /// Under a game clock, stop early once the best move cannot be overtaken (fixed time per move: never).
+    /// Stop a timed search early once the best move cannot be overtaken in the time left.
     time_early_stop: bool = true, [0, 1];
     /// Moves still to be played assumed at least, when dividing main time.
     time_min_moves: f32 = 25.0, [1.0, 1000.0];

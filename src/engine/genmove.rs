@@ -223,8 +223,6 @@ impl Engine {
             playouts: self.config.playouts,
             time: time.map(seconds),
             max_time: max.map(seconds),
-            // Only a game clock keeps the time an early stop saves.
-            early_stop: budget.is_some(),
         }
     }
 

@@ -28,7 +28,6 @@ impl Engine {
             ),
             time: Some(seconds(time)),
             max_time: None,
-            early_stop: false,
         };
         // After the final passes the game is over and a search would only count the board as
         // it stands: take the passes back (the board stays the same) and let it play on.

@@ -32,9 +32,6 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Wall-clock time an unstable best move may stretch the search to (at least `time`).
     pub max_time: Option<Duration>,
-    /// Whether time saved by stopping once the best move is settled is kept for later moves
-    /// (a game clock); with a fixed time per move it would be lost, so the search uses it all.
-    pub early_stop: bool,
 }
 
 /// Bytes of memory for the tree when none is given: a quarter of the machine's memory, at

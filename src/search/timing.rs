@@ -83,7 +83,7 @@ impl TimePolicy {
             start,
             target: limits.time,
             max,
-            early_stop: params.time_early_stop && limits.early_stop,
+            early_stop: params.time_early_stop,
             next_check: start,
             next_progress: start,
             visits_at_start: 0,
@@ -169,10 +169,8 @@ mod tests {
         assert!(Leaders::of(&t).unstable);
     }
 
-    /// Limits of a move under a game clock (the early stop pays).
     fn limits(ms: u64, max_ms: u64) -> Limits {
         Limits {
-            early_stop: true,
             playouts: None,
             time: Some(Duration::from_millis(ms)),
             max_time: Some(Duration::from_millis(max_ms)),
@@ -210,13 +208,6 @@ mod tests {
         let mut tp = TimePolicy::new(start, &limits(1000, 1000), &p);
         assert!(!tp.should_stop(&far, at));
         assert!(tp.should_stop(&far, start + Duration::from_millis(900)));
-        // A fixed time per move (nothing to save the time for): runs to the target.
-        let fixed = Limits {
-            early_stop: false,
-            ..limits(1000, 1000)
-        };
-        let mut tp = TimePolicy::new(start, &fixed, &p);
-        assert!(!tp.should_stop(&far, start + Duration::from_millis(900)));
         // Switched off: runs to the target.
         p.time_early_stop = false;
         let mut tp = TimePolicy::new(start, &limits(1000, 1000), &p);
