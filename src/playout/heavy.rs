@@ -57,6 +57,22 @@ pub struct Policy {
     pattern_gammas: Option<&'static Gammas>,
 }
 
+/// Adds the captures `c` can make of enemy strings in atari next to its string through `s`
+/// (the attackers' last liberties, where legal).
+fn push_counter_captures(b: &Board, c: Color, s: Point, cands: &mut Candidates) {
+    for st in b.string_stones(s) {
+        for n in b.neighbours(st) {
+            if b.stone(n) == Some(c.opp())
+                && b.lib_count(n) == 1
+                && let Some(l) = b.string_libs(n).first()
+                && b.is_legal(c, l)
+            {
+                cands.push(l);
+            }
+        }
+    }
+}
+
 /// Whether an event of probability `rate` happens (no random draw at 0 or 1).
 #[inline]
 fn chance<R: Rng>(rng: &mut R, rate: f32) -> bool {
@@ -262,17 +278,7 @@ impl Policy {
                 continue;
             }
             seen[i] = head;
-            for s in b.string_stones(q) {
-                for n in b.neighbours(s) {
-                    if b.stone(n) == Some(c.opp())
-                        && b.lib_count(n) == 1
-                        && let Some(l) = b.string_libs(n).first()
-                        && b.is_legal(c, l)
-                    {
-                        cands.push(l);
-                    }
-                }
-            }
+            push_counter_captures(b, c, q, &mut cands);
             if let Some(l) = b.string_libs(q).first()
                 && b.is_legal(c, l)
                 && self.escape_is_sound(b, c, l)

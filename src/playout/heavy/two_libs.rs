@@ -5,7 +5,7 @@
 //! `two_libs_ladder`, also two liberties and a ladder read that works (costly: most playout
 //! moves touch a string with two liberties).
 
-use super::{Candidates, Policy, pick};
+use super::{Candidates, Policy, pick, push_counter_captures};
 use crate::board::{Bitboard, Board, Color, Point};
 use rand::Rng;
 
@@ -85,17 +85,7 @@ fn defend(b: &Board, c: Color, s: Point, libs: Bitboard, cands: &mut Candidates)
             cands.push(l);
         }
     }
-    for st in b.string_stones(s) {
-        for n in b.neighbours(st) {
-            if b.stone(n) == Some(c.opp())
-                && b.lib_count(n) == 1
-                && let Some(x) = b.string_libs(n).first()
-                && b.is_legal(c, x)
-            {
-                cands.push(x);
-            }
-        }
-    }
+    push_counter_captures(b, c, s, cands);
 }
 
 #[cfg(test)]
