@@ -143,11 +143,9 @@ fn local_features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
         Move::Play(p) => p,
     };
     let shape = canonical_shape(normalise_colours(b.neighbourhood_code(p), c));
-    let (col, row) = b.col_row(p);
-    let n = b.size();
-    let line = col.min(row).min(n - 1 - col).min(n - 1 - row);
-    if line < 4 {
-        levels[Group::Line as usize] = line as u8;
+    let line = b.line(p);
+    if line <= 4 {
+        levels[Group::Line as usize] = (line - 1) as u8;
     }
     if let Some(Move::Play(q)) = recent.last {
         levels[Group::DistLast as usize] = distance_level(b, p, q);

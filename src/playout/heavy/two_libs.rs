@@ -47,9 +47,7 @@ impl Policy {
         }
         pick(rng, cands.as_slice())
     }
-}
 
-impl Policy {
     /// Whether `attacker`'s atari on `l`, a liberty of the two of `libs`, captures the
     /// string: its escape on the other liberty gets one liberty (or two and, with the
     /// ladder switch, the ladder works).
@@ -91,7 +89,7 @@ fn defend(b: &Board, c: Color, s: Point, libs: Bitboard, cands: &mut Candidates)
 #[cfg(test)]
 mod tests {
     use super::super::Step;
-    use super::super::tests::{choices, setup};
+    use super::super::tests::{choices, pt, setup};
     use super::*;
     use crate::params::Params;
     use Color::{Black as B, White as W};
@@ -113,7 +111,7 @@ mod tests {
     #[test]
     fn an_own_string_a_ladder_would_take_is_saved() {
         let (b, last) = setup(9, &THREAT);
-        assert!(b.atari_is_ladder(W, super::super::tests::pt(&b, "D3")));
+        assert!(b.atari_is_ladder(W, pt(&b, "D3")));
         let got = choices(&on(), &b, B, last, 40);
         // D3 and E4 each give three liberties.
         assert!(
@@ -135,7 +133,6 @@ mod tests {
         let mut stones = vec![(B, "C2"), (B, "B3"), (B, "G6")];
         stones.extend(THREAT);
         let (b, last) = setup(9, &stones);
-        let pt = super::super::tests::pt;
         assert!(!b.atari_is_ladder(W, pt(&b, "E4")) && !b.atari_is_ladder(W, pt(&b, "D3")));
         let got = choices(&on(), &b, B, last, 40);
         assert!(got.iter().all(|(_, s)| *s != Step::TwoLibs), "{got:?}");
