@@ -21,11 +21,11 @@ play w E3
 1 reg_genmove b
 #? [B3]
 
-# Four white stones in atari: White saves them. Komi 15 keeps the game close, so the save
-# decides it (at komi 7 White is lost either way and the search's values are flat).
+# Four white stones in atari: White connects them to the stones at B4 and B6 (GNU Go 3.8
+# level 10 plays B5 too); Black's B5 would capture them and split White in two.
 boardsize 9
 clear_board
-komi 15
+komi 7
 play b C6
 play b D6
 play b E6
@@ -42,6 +42,8 @@ play w F5
 play w G7
 play w G3
 play w B3
+play w B6
+play w B4
 2 reg_genmove w
 #? [B5]
 
