@@ -187,3 +187,42 @@ fn every_size_plays() {
         b.check_consistency().unwrap();
     }
 }
+
+/// Plays `n` random legal moves, colours alternating from `c`.
+fn play_random(b: &mut Board, n: usize, mut c: Color, rng: &mut rand_xoshiro::Xoshiro256PlusPlus) {
+    use rand::Rng;
+    for _ in 0..n {
+        let legal: Vec<Point> = b.points().filter(|&p| b.is_legal(c, p)).collect();
+        if legal.is_empty() {
+            return;
+        }
+        let p = legal[rng.gen_range(0..legal.len())];
+        b.play(c, Move::Play(p)).unwrap();
+        c = c.opp();
+    }
+}
+
+#[test]
+fn clone_from_over_another_game_plays_on_alike() {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    for size in [9, 19] {
+        for round in 0..20 {
+            let mut a = Board::new(size);
+            play_random(&mut a, 40 + 7 * round, Color::Black, &mut rng);
+            // The target has strings (and stale liberty rows) where `a` has none.
+            let mut b = Board::new(size);
+            play_random(&mut b, 150, Color::White, &mut rng);
+            b.clone_from(&a);
+            b.check_consistency().unwrap();
+            let mut twin = rng.clone();
+            play_random(&mut a, 60, Color::White, &mut rng);
+            play_random(&mut b, 60, Color::White, &mut twin);
+            b.check_consistency().unwrap();
+            assert_eq!(a.hash(), b.hash());
+            for p in a.points().filter(|&p| a.stone(p).is_some()) {
+                assert_eq!(a.string_libs(p), b.string_libs(p));
+            }
+        }
+    }
+}
