@@ -1,0 +1,292 @@
+//! Unit tests of `heavy`.
+
+use super::*;
+use crate::board::Move;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+#[test]
+fn weighted_pick_follows_the_weights() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let list = [Point(1), Point(2), Point(3)];
+    let mut n = [0u32; 3];
+    for _ in 0..30_000 {
+        let p = pick_weighted(&mut rng, &list, |p| [1.0, 2.0, 7.0][p.0 as usize - 1]).unwrap();
+        n[p.0 as usize - 1] += 1;
+    }
+    // Expected 3,000 / 6,000 / 21,000.
+    assert!((2_700..3_300).contains(&n[0]), "{n:?}");
+    assert!((5_600..6_400).contains(&n[1]), "{n:?}");
+    assert!((20_400..21_600).contains(&n[2]), "{n:?}");
+    assert_eq!(pick_weighted(&mut rng, &[], |_| 1.0), None);
+    assert_eq!(pick_weighted(&mut rng, &list[..1], |_| 0.0), Some(Point(1)));
+}
+
+/// A board from (colour, vertex) stones; the last one is the last move.
+pub(super) fn setup(size: usize, stones: &[(Color, &str)]) -> (Board, Point) {
+    let mut b = Board::new(size);
+    let mut last = Point(0);
+    for &(c, v) in stones {
+        let Ok(Move::Play(p)) = b.parse_move(v) else {
+            panic!("{v}")
+        };
+        b.play(c, Move::Play(p)).unwrap();
+        last = p;
+    }
+    (b, last)
+}
+
+pub(super) fn pt(b: &Board, v: &str) -> Point {
+    let Ok(Move::Play(p)) = b.parse_move(v) else {
+        panic!("{v}")
+    };
+    p
+}
+
+pub(super) fn choices(
+    policy: &Policy,
+    b: &Board,
+    c: Color,
+    last: Point,
+    n: u64,
+) -> Vec<(String, Step)> {
+    (0..n)
+        .map(|seed| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (p, s) = policy
+                .choose(b, c, Some(last), None, &mut rng)
+                .expect("a move");
+            (b.point_string(p), s)
+        })
+        .collect()
+}
+
+use Color::{Black as B, White as W};
+
+#[test]
+fn atari_save_extends_or_captures() {
+    let policy = Policy::from_params(&Params::default());
+    let (b, last) = setup(9, &[(B, "E5"), (W, "D5"), (W, "F5"), (W, "E6")]);
+    let got = choices(&policy, &b, B, last, 20);
+    assert!(
+        got.iter().all(|(v, s)| v == "E4" && *s == Step::AtariSave),
+        "{got:?}"
+    );
+    // D5 is itself in atari: capturing it at D4 saves E5 too.
+    let (b, last) = setup(
+        9,
+        &[
+            (B, "C5"),
+            (B, "D6"),
+            (B, "E5"),
+            (W, "D5"),
+            (W, "F5"),
+            (W, "E6"),
+        ],
+    );
+    let got = choices(&policy, &b, B, last, 40);
+    assert!(
+        got.iter()
+            .all(|(v, s)| (v == "E4" || v == "D4") && *s == Step::AtariSave)
+    );
+    assert!(got.iter().any(|(v, _)| v == "D4") && got.iter().any(|(v, _)| v == "E4"));
+}
+
+#[test]
+fn no_escape_into_one_liberty() {
+    let policy = Policy::from_params(&Params::default());
+    // E5 in atari; extending to E4 runs into White's E3, D4, F4: still one liberty.
+    let (b, last) = setup(
+        9,
+        &[
+            (W, "E3"),
+            (W, "D4"),
+            (W, "F4"),
+            (B, "E5"),
+            (W, "D5"),
+            (W, "F5"),
+            (W, "E6"),
+        ],
+    );
+    let got = choices(&policy, &b, B, last, 20);
+    assert!(got.iter().all(|(_, s)| *s != Step::AtariSave), "{got:?}");
+}
+
+#[test]
+fn no_escape_into_a_working_ladder() {
+    // D4 in atari; D3 gets two liberties and the ladder runs to the empty corner.
+    let (b, last) = setup(9, &[(W, "D5"), (W, "C4"), (W, "E3"), (B, "D4"), (W, "E4")]);
+    let on = Policy::from_params(&Params {
+        atari_save_ladder_check: true,
+        ..Params::default()
+    });
+    let got = choices(&on, &b, B, last, 20);
+    assert!(
+        got.iter()
+            .all(|(v, s)| !(v == "D3" && *s == Step::AtariSave)),
+        "{got:?}"
+    );
+    let off = Policy::from_params(&Params {
+        atari_save_ladder_check: false,
+        ..Params::default()
+    });
+    let got = choices(&off, &b, B, last, 20);
+    assert!(
+        got.iter().all(|(v, s)| v == "D3" && *s == Step::AtariSave),
+        "{got:?}"
+    );
+}
+
+fn three_space() -> (Board, Point) {
+    // White's corner group has the eye space A1 B1 C1; White's last move was C2.
+    setup(
+        7,
+        &[
+            (B, "A3"),
+            (B, "B3"),
+            (B, "C3"),
+            (B, "D3"),
+            (B, "E3"),
+            (B, "E2"),
+            (B, "E1"),
+        ]
+        .into_iter()
+        .chain([(W, "A2"), (W, "B2"), (W, "D2"), (W, "D1"), (W, "C2")])
+        .collect::<Vec<_>>(),
+    )
+}
+
+#[test]
+fn nakade_takes_the_vital_point() {
+    let policy = Policy::from_params(&Params::default());
+    let (b, last) = three_space();
+    let got = choices(&policy, &b, B, last, 20);
+    assert!(
+        got.iter().all(|(v, s)| v == "B1" && *s == Step::Nakade),
+        "{got:?}"
+    );
+    let p = Params {
+        nakade_three: false,
+        ..Params::default()
+    };
+    let off = Policy::from_params(&p);
+    assert!(
+        choices(&off, &b, B, last, 20)
+            .iter()
+            .all(|(_, s)| *s != Step::Nakade)
+    );
+}
+
+#[test]
+fn nakade_shapes() {
+    let policy = Policy::from_params(&Params::default());
+    let vital = |stones: &[(Color, &str)], at: &str| {
+        let (b, _) = setup(9, stones);
+        policy
+            .vital_point(&b, B, pt(&b, at))
+            .map(|p| b.point_string(p))
+    };
+    // Pyramid four A1 B1 C1 B2 inside White's wall.
+    let wall4 = [
+        (W, "A2"),
+        (W, "B3"),
+        (W, "C2"),
+        (W, "D1"),
+        (W, "A3"),
+        (W, "C3"),
+    ];
+    assert_eq!(vital(&wall4, "A1").as_deref(), Some("B1"));
+    // Bulky five A1 B1 A2 B2 C1.
+    let wall5 = [(W, "A3"), (W, "B3"), (W, "C2"), (W, "D1"), (W, "C3")];
+    assert_eq!(vital(&wall5, "A1").as_deref(), Some("B1"));
+    // Straight four A1..D1 is alive: no vital point.
+    let wall_s4 = [(W, "A2"), (W, "B2"), (W, "C2"), (W, "D2"), (W, "E1")];
+    assert_eq!(vital(&wall_s4, "A1"), None);
+    // A space touching a Black stone is not enclosed by White.
+    let mixed = [(W, "A2"), (W, "B2"), (B, "C2"), (W, "D1")];
+    assert_eq!(vital(&mixed, "A1"), None);
+}
+
+#[test]
+fn capture_prefers_the_bigger_string() {
+    let p = Params {
+        pattern_rate: 0.0,
+        ..Params::default()
+    };
+    let policy = Policy::from_params(&p);
+    // White E5-E6 (two stones) in atari at E7; White C5 in atari at C6 next to the last move.
+    let (b, last) = setup(
+        9,
+        &[
+            (B, "D5"),
+            (B, "D6"),
+            (B, "F5"),
+            (B, "F6"),
+            (B, "E4"),
+            (B, "B5"),
+            (B, "C4"),
+        ]
+        .into_iter()
+        .chain([(W, "C5"), (W, "E6"), (W, "E5")])
+        .collect::<Vec<_>>(),
+    );
+    let got = choices(&policy, &b, B, last, 10);
+    assert!(
+        got.iter().all(|(v, s)| v == "E7" && *s == Step::Capture),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn random_step_never_fills_own_eye_nor_big_self_atari() {
+    let policy = Policy::from_params(&Params::default());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut trace = MoveTrace::default();
+    for _ in 0..50 {
+        let mut b = Board::new(9);
+        trace.clear();
+        policy.playout(&mut b, B, 7.0, 243, None, None, &mut rng, &mut trace);
+        b.check_consistency().unwrap();
+        for c in [B, W] {
+            if let Some(p) = policy.random(&b, c, &mut rng) {
+                assert!(!b.is_eye(c, p) && b.is_legal(c, p));
+                assert!(!b.is_self_atari(c, p) || b.size_after(c, p) <= 3);
+            }
+        }
+    }
+}
+
+/// How often White's corner group (A2) is gone at the end of a playout from `b`.
+fn death_rate(policy: &Policy, b: &Board, last: Point, n: u64) -> f64 {
+    let a2 = pt(b, "A2");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut trace = MoveTrace::default();
+    let mut dead = 0;
+    for _ in 0..n {
+        let mut x = b.clone();
+        trace.clear();
+        policy.playout(&mut x, B, 0.0, 150, Some(last), None, &mut rng, &mut trace);
+        if x.stone(a2) != Some(W) {
+            dead += 1;
+        }
+    }
+    dead as f64 / n as f64
+}
+
+#[test]
+fn nakade_kills_in_playouts() {
+    let (b, last) = three_space();
+    let heavy = Policy::from_params(&Params::default());
+    let p = Params {
+        heavy_playouts: false,
+        ..Params::default()
+    };
+    let light = Policy::from_params(&p);
+    let with = death_rate(&heavy, &b, last, 2000);
+    let without = death_rate(&light, &b, last, 2000);
+    assert!(with > 0.9, "heavy: the group dies in {with}");
+    assert!(
+        without < 0.8,
+        "light: the group lives often, dies in {without}"
+    );
+}
