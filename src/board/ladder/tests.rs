@@ -134,7 +134,7 @@ fn a_chasing_stone_put_in_atari_during_the_ladder_breaks_it() {
 #[test]
 fn edge_ladders_are_captured() {
     // First line: White C1 (liberty D1) is chased along the edge to the corner.
-    let b = board(&[
+    let first_line = [
         ". . . . . . . . .",
         ". . . . . . . . .",
         ". . . . . . . . .",
@@ -144,23 +144,11 @@ fn edge_ladders_are_captured() {
         ". . . . . . . . .",
         ". . X . . . . . .",
         ". X O . . . . . .",
-    ]);
+    ];
+    let b = board(&first_line);
     assert!(b.ladder_captures(at(&b, "C1")));
     // A white stone on the second line ahead of it saves it.
-    let b2 = with(
-        &[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . X . . . . . .",
-            ". X O . . . . . .",
-        ],
-        &[(Color::White, "G2")],
-    );
+    let b2 = with(&first_line, &[(Color::White, "G2")]);
     assert!(!b2.ladder_captures(at(&b2, "C1")));
     // Second line: White C4 runs down to the right, reaches the first and second lines
     // and dies against the lower edge.
