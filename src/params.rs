@@ -109,11 +109,11 @@ params! {
     prior_c: f32 = 0.1, [0.0, 10.0];
     /// MoGo's C at the root.
     prior_c_root: f32 = 0.1, [0.0, 10.0];
-    /// MoGo's c2 below the root: gamma = c2 / RAVE sims, how long the prior weighs as a value.
+    /// MoGo's c2 below the root: gamma = c2 / RAVE sims, how long the prior weighs as a value (more kept prior-liked moves ahead of refuting playouts).
     prior_c2: f32 = 0.5, [0.0, 1000.0];
     /// MoGo's c2 at the root.
     prior_c2_root: f32 = 2.0, [0.0, 1000.0];
-    /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics).
+    /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics); 30 beat 10 in self-play.
     prior_sims: f32 = 30.0, [0.0, 10_000.0];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
     jigo_half_win: bool = true, [0, 1];
