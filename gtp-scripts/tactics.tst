@@ -101,3 +101,62 @@ undo
 undo
 6 reg_genmove b
 #? [!pass]
+
+# A game against GNU Go (9x9, komi 7) after Black's pass. White's stones on the right (H7,
+# J6-J5, H4, G3, H2-J2) live only if White moves first (H3); Black's H3 would capture them.
+# White is ahead if they live, and a pass would leave them to a scorer that calls them dead
+# (GNU Go did: jigo). White must not pass.
+boardsize 9
+clear_board
+komi 7
+play b G5
+play w D5
+play b F7
+play w D7
+play b D3
+play w C3
+play b C2
+play w C4
+play b E4
+play w F6
+play b G6
+play w B2
+play b D2
+play w F8
+play b G8
+play w E7
+play b G7
+play w F5
+play b F4
+play w E9
+play b B1
+play w A2
+play b G9
+play w E5
+play b F9
+play w E8
+play b D4
+play w G3
+play b G4
+play w H2
+play b F2
+play w H4
+play b H5
+play w J5
+play b J3
+play w J2
+play b H1
+play w C1
+play b D1
+play w J6
+play b G2
+play w B4
+play b C1
+play w A1
+play b pass
+play w B5
+play b pass
+play w H7
+play b pass
+7 reg_genmove w
+#? [!pass]

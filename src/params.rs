@@ -147,6 +147,8 @@ params! {
     cleanup_dead_ownership: f32 = 0.5, [0.0, 1.0];
     /// Average ownership towards the opponent above which a string is dead (scoring, passing).
     dead_ownership: f32 = 0.3, [0.0, 1.0];
+    /// Pass check (opponent to move): own strings with less average ownership count as dead.
+    pass_alive_ownership: f32 = 0.5, [0.0, 1.0];
     /// A losing pass is refused while a move keeps this win rate (young searches rank pass early).
     pass_guard_winrate: f32 = 0.2, [0.0, 1.0];
     /// No side resigns a handicap game within this fraction of the board's points, as moves.

@@ -4,6 +4,9 @@
 
 use super::*;
 
+/// Playouts the pass check runs at least under a playout limit.
+const PASS_CHECK_MIN_PLAYOUTS: u64 = 200;
+
 impl Engine {
     /// Chooses a move for `color` and plays it.
     pub fn genmove(&mut self, color: Color) -> Result<GenMove, String> {
@@ -114,17 +117,27 @@ impl Engine {
             Color::Black => offset > 0.0,
             Color::White => offset < 0.0,
         };
-        let params = &self.config.params;
+        // The search's ownership comes from playouts in which we move first, so a group that
+        // lives only if we move first looks alive: a pass is checked with the opponent to move.
+        let mut after_pass = None;
         if mode != GenMode::Cleanup
-            && policy::passing_wins(&self.game, color, Some(&r.ownership), params)
+            && policy::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
         {
-            self.log(format_args!("passing wins for {color}"));
-            return decision(
-                GenMove::Play(Move::Pass),
-                "the opponent passed and passing wins",
-                Some(r),
-            );
+            let check = self.search_after_pass(color, &limits);
+            if policy::pass_is_safe(&self.game, color, &check.ownership, &self.config.params) {
+                self.log(format_args!("passing wins for {color}"));
+                return decision(
+                    GenMove::Play(Move::Pass),
+                    "the opponent passed and passing wins",
+                    Some(r),
+                );
+            }
+            self.log(format_args!(
+                "passing wins for {color} only if it moved next: playing on"
+            ));
+            after_pass = Some(check.ownership);
         }
+        let params = &self.config.params;
         let hopeless = mode != GenMode::Cleanup
             && !handicapped
             && policy::should_resign(&self.game, r.winrate, r.playouts, params);
@@ -138,7 +151,17 @@ impl Engine {
             );
         }
         let cleanup = mode == GenMode::Cleanup;
-        let m = policy::choose_move(&self.game, color, &r, cleanup, params);
+        let m = match after_pass {
+            // The pass is refused as `choose_move` refuses any pass that loses.
+            Some(ownership) => {
+                let guard = SearchResult {
+                    ownership,
+                    ..r.clone()
+                };
+                policy::choose_move(&self.game, color, &guard, cleanup, params)
+            }
+            None => policy::choose_move(&self.game, color, &r, cleanup, params),
+        };
         let reason = match (m == r.best, cleanup) {
             (true, _) => "the most visited move",
             (false, true) => "cleanup: dead enemy stones remain, so no pass",
@@ -245,6 +268,32 @@ impl Engine {
             .searcher
             .search_with(&self.game, color, limits, &self.stop, progress);
         self.record(color, &r);
+        r
+    }
+
+    /// A short search of the current position with the opponent of `color` to move, as if
+    /// `color` had passed but the game went on: its ownership shows which of our groups live
+    /// only if we move first. A quarter of the move's budget; not kept for analysis.
+    fn search_after_pass(&mut self, color: Color, limits: &Limits) -> SearchResult {
+        let quarter = Limits {
+            playouts: limits
+                .playouts
+                .map(|n| (n / 4).max(PASS_CHECK_MIN_PLAYOUTS)),
+            time: limits.time.map(|t| t / 4),
+            max_time: limits.time.map(|t| t / 4),
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        let r = self
+            .searcher
+            .search(&self.game, color.opp(), &quarter, &self.stop);
+        self.search_time += r.elapsed;
+        self.log(format_args!(
+            "pass check, {} to move: winrate {:.3} playouts {} in {:.2}s",
+            color.opp(),
+            r.winrate,
+            r.playouts,
+            r.elapsed.as_secs_f64()
+        ));
         r
     }
 

@@ -54,10 +54,7 @@ pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>, params: &P
     if !opponent_passed(game) {
         return false;
     }
-    let margin = match game.scoring() {
-        Scoring::Area => 0.0,
-        Scoring::Territory => 1.0,
-    };
+    let margin = pass_margin(game);
     let b = game.board();
     if area_margin(b, game.komi(), c, &Bitboard::EMPTY) <= margin {
         return false;
@@ -68,6 +65,15 @@ pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>, params: &P
             let ours_dead = Board::bitboard_of(&dead_of_color(b, own, c, params));
             area_margin(b, game.komi(), c, &ours_dead) > margin
         }
+    }
+}
+
+/// The margin a pass must win by: territory scoring asks for a point more, for the
+/// difference between area and territory counts.
+fn pass_margin(game: &Game) -> f32 {
+    match game.scoring() {
+        Scoring::Area => 0.0,
+        Scoring::Territory => 1.0,
     }
 }
 
@@ -191,15 +197,19 @@ pub fn strings(b: &Board) -> Vec<Vec<Point>> {
 /// Whether a string of colour `c` is dead by `ownership`: its stones' average ownership leans
 /// beyond `params.dead_ownership` towards the other colour.
 pub fn string_is_dead(stones: &[Point], c: Color, ownership: &[f32], params: &Params) -> bool {
+    ownership_towards(stones, c, ownership) < -params.dead_ownership
+}
+
+/// The average ownership of `stones` from `c`'s side (+1: always `c`'s), 0 for no stones.
+fn ownership_towards(stones: &[Point], c: Color, ownership: &[f32]) -> f32 {
     if stones.is_empty() {
-        return false;
+        return 0.0;
     }
     let sum: f32 = stones
         .iter()
         .map(|p| ownership.get(p.idx()).copied().unwrap_or(0.0))
         .sum();
-    let avg = sum / stones.len() as f32;
-    avg * sign(c) < -params.dead_ownership
+    sum / stones.len() as f32 * sign(c)
 }
 
 /// Dead stones of colour `c` by `ownership`.
@@ -209,6 +219,25 @@ pub fn dead_of_color(b: &Board, ownership: &[f32], c: Color, params: &Params) ->
         .filter(|s| b.stone(s[0]) == Some(c) && string_is_dead(s, c, ownership, params))
         .flatten()
         .collect()
+}
+
+/// Whether `c`'s pass, after the opponent passed, wins however the fights on the board end:
+/// `ownership` comes from a search with the opponent to move, and every string of `c` that it
+/// does not give clearly to `c` (average below `params.pass_alive_ownership`) counts as dead.
+/// A group that lives only if `c` moves first thus stops a pass that would leave it to the
+/// opponent, or to a scorer that calls it dead.
+pub fn pass_is_safe(game: &Game, c: Color, ownership: &[f32], params: &Params) -> bool {
+    let b = game.board();
+    let unsettled: Vec<Point> = strings(b)
+        .into_iter()
+        .filter(|s| {
+            b.stone(s[0]) == Some(c)
+                && ownership_towards(s, c, ownership) < params.pass_alive_ownership
+        })
+        .flatten()
+        .collect();
+    let margin = pass_margin(game);
+    area_margin(b, game.komi(), c, &Board::bitboard_of(&unsettled)) > margin
 }
 
 #[cfg(test)]
@@ -302,6 +331,36 @@ mod tests {
         g.set_komi(5.5);
         assert!(passing_wins(&g, Color::Black, None, &params));
         assert!(!passing_wins(&g, Color::Black, Some(&own), &params));
+    }
+
+    #[test]
+    fn a_pass_is_safe_only_when_no_group_of_ours_hangs() {
+        let params = Params::default();
+        // Black's E3 stone in White's area decides the game at komi 0.5 (Black 16 with it,
+        // 15 against 10 without it: still a win), at komi 5.5 only if it lives.
+        let mut g = game_from(5, 5.5, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
+        g.play(Color::White, Move::Pass).unwrap();
+        let b = g.board();
+        let Ok(Move::Play(e3)) = b.parse_move("E3") else {
+            panic!("E3 is a point")
+        };
+        let with_e3 = |o: f32| {
+            let mut own = vec![0.0f32; b.len()];
+            for p in b.points() {
+                own[p.idx()] = if b.col_row(p).0 <= 2 { 1.0 } else { -1.0 };
+            }
+            own[e3.idx()] = o;
+            own
+        };
+        // Clearly Black's, or even dead by `dead_ownership`'s measure but not clearly alive:
+        // only the first is safe.
+        assert!(pass_is_safe(&g, Color::Black, &with_e3(0.9), &params));
+        assert!(!pass_is_safe(&g, Color::Black, &with_e3(0.2), &params));
+        assert!(passing_wins(&g, Color::Black, Some(&with_e3(0.2)), &params));
+        // At komi 0.5 Black wins even without E3.
+        let lost = with_e3(-1.0);
+        g.set_komi(0.5);
+        assert!(pass_is_safe(&g, Color::Black, &lost, &params));
     }
 
     #[test]
