@@ -311,20 +311,29 @@ mod tests {
         assert!(passing_wins(&g, Color::Black, None, &params));
     }
 
+    /// A 5x5 game after White's pass: Black owns columns A-C, White D-E, and a lone black
+    /// stone on E3 sits in White's area; with the ownership that says so (E3 White's).
+    fn stone_in_whites_area(komi: f32) -> (Game, Vec<f32>, Point) {
+        let mut g = game_from(5, komi, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
+        g.play(Color::White, Move::Pass).unwrap();
+        let b = g.board();
+        let own = b.points().fold(vec![0.0f32; b.len()], |mut own, p| {
+            own[p.idx()] = if b.col_row(p).0 <= 2 { 1.0 } else { -1.0 };
+            own
+        });
+        let Ok(Move::Play(e3)) = b.parse_move("E3") else {
+            panic!("E3 is a point")
+        };
+        (g, own, e3)
+    }
+
     #[test]
     fn pass_check_counts_own_dead_stones() {
         let params = Params::default();
-        // A lone black stone in White's area: alive by Tromp-Taylor, dead by ownership.
-        let mut g = game_from(5, 0.5, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
-        g.play(Color::White, Move::Pass).unwrap();
-        let b = g.board();
+        // The E3 stone: alive by Tromp-Taylor, dead by ownership.
+        let (mut g, own, _) = stone_in_whites_area(0.5);
         // Tromp-Taylor: the X on E3 makes White's right column dame: Black 16, White 5.
-        assert!(b.area_score(0.5) > 0.0);
-        let mut own = vec![0.0f32; b.len()];
-        for p in b.points() {
-            let (c, _) = b.col_row(p);
-            own[p.idx()] = if c <= 2 { 1.0 } else { -1.0 };
-        }
+        assert!(g.board().area_score(0.5) > 0.0);
         // Without E3: 15 - 10 - 0.5 > 0 still wins.
         assert!(passing_wins(&g, Color::Black, Some(&own), &params));
         // Komi 5.5: 16 - 5 - 5.5 > 0 but 15 - 10 - 5.5 < 0.
@@ -336,31 +345,21 @@ mod tests {
     #[test]
     fn a_pass_is_safe_only_when_no_group_of_ours_hangs() {
         let params = Params::default();
-        // Black's E3 stone in White's area decides the game at komi 0.5 (Black 16 with it,
-        // 15 against 10 without it: still a win), at komi 5.5 only if it lives.
-        let mut g = game_from(5, 5.5, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
-        g.play(Color::White, Move::Pass).unwrap();
-        let b = g.board();
-        let Ok(Move::Play(e3)) = b.parse_move("E3") else {
-            panic!("E3 is a point")
-        };
+        // At komi 5.5 the E3 stone decides the game (above).
+        let (mut g, own, e3) = stone_in_whites_area(5.5);
         let with_e3 = |o: f32| {
-            let mut own = vec![0.0f32; b.len()];
-            for p in b.points() {
-                own[p.idx()] = if b.col_row(p).0 <= 2 { 1.0 } else { -1.0 };
-            }
+            let mut own = own.clone();
             own[e3.idx()] = o;
             own
         };
-        // Clearly Black's, or even dead by `dead_ownership`'s measure but not clearly alive:
+        // Clearly Black's, or not dead by `dead_ownership`'s measure but not clearly alive:
         // only the first is safe.
         assert!(pass_is_safe(&g, Color::Black, &with_e3(0.9), &params));
         assert!(!pass_is_safe(&g, Color::Black, &with_e3(0.2), &params));
         assert!(passing_wins(&g, Color::Black, Some(&with_e3(0.2)), &params));
         // At komi 0.5 Black wins even without E3.
-        let lost = with_e3(-1.0);
         g.set_komi(0.5);
-        assert!(pass_is_safe(&g, Color::Black, &lost, &params));
+        assert!(pass_is_safe(&g, Color::Black, &own, &params));
     }
 
     #[test]
