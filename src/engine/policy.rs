@@ -214,9 +214,15 @@ fn ownership_towards(stones: &[Point], c: Color, ownership: &[f32]) -> f32 {
 
 /// Dead stones of colour `c` by `ownership`.
 pub fn dead_of_color(b: &Board, ownership: &[f32], c: Color, params: &Params) -> Vec<Point> {
+    strings_owned_below(b, ownership, c, -params.dead_ownership)
+}
+
+/// The stones of the strings of colour `c` whose average ownership from `c`'s side is below
+/// `limit`.
+fn strings_owned_below(b: &Board, ownership: &[f32], c: Color, limit: f32) -> Vec<Point> {
     strings(b)
         .into_iter()
-        .filter(|s| b.stone(s[0]) == Some(c) && string_is_dead(s, c, ownership, params))
+        .filter(|s| b.stone(s[0]) == Some(c) && ownership_towards(s, c, ownership) < limit)
         .flatten()
         .collect()
 }
@@ -228,14 +234,7 @@ pub fn dead_of_color(b: &Board, ownership: &[f32], c: Color, params: &Params) ->
 /// opponent, or to a scorer that calls it dead.
 pub fn pass_is_safe(game: &Game, c: Color, ownership: &[f32], params: &Params) -> bool {
     let b = game.board();
-    let unsettled: Vec<Point> = strings(b)
-        .into_iter()
-        .filter(|s| {
-            b.stone(s[0]) == Some(c)
-                && ownership_towards(s, c, ownership) < params.pass_alive_ownership
-        })
-        .flatten()
-        .collect();
+    let unsettled = strings_owned_below(b, ownership, c, params.pass_alive_ownership);
     let margin = pass_margin(game);
     area_margin(b, game.komi(), c, &Board::bitboard_of(&unsettled)) > margin
 }
