@@ -115,6 +115,10 @@ params! {
     prior_c2_root: f32 = 2.0, [0.0, 1000.0];
     /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics); 30 beat 10 in self-play.
     prior_sims: f32 = 30.0, [0.0, 10_000.0];
+    /// `prior_sims` on boards from `large_board_min_size`: few playouts per point there, the prior must lead longer.
+    prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
+    /// Smallest board size that takes the `_large` values of the score.
+    large_board_min_size: usize = 13, [2, 26];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
     jigo_half_win: bool = true, [0, 1];
     /// Visits a node needs before its children are created (saves memory on 1-visit leaves).

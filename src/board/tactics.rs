@@ -73,6 +73,22 @@ impl Board {
         Some((space, n))
     }
 
+    /// A lower bound on the size of the empty region of the empty point `x`: the empty points
+    /// of its 3x3 window joined to it inside the window, `x` included. A few loads, to turn
+    /// away large regions before `enclosed_space` fills them.
+    #[inline]
+    pub fn window_region_size(&self, x: Point) -> usize {
+        // Diagonals NW, NE, SW, SE touch the orthogonals (N, W), (N, E), (S, W), (S, E).
+        const TOUCH: [(usize, usize); 4] = [(0, 1), (0, 2), (3, 1), (3, 2)];
+        let o = self.neighbours(x).map(|q| self.at(q) == EMPTY);
+        let d = self.diagonals(x).map(|q| self.at(q) == EMPTY);
+        let mut n = 1 + o.iter().filter(|&&e| e).count();
+        for (k, &(a, b)) in TOUCH.iter().enumerate() {
+            n += usize::from(d[k] && (o[a] || o[b]));
+        }
+        n
+    }
+
     /// The size of the string a `c` stone on `p` would join (itself included).
     pub fn size_after(&self, c: Color, p: Point) -> usize {
         let mut heads = [u16::MAX; 4];
@@ -155,5 +171,49 @@ mod tests {
         assert_eq!(d.capture_size(B, pt(&d, "B2")), 1);
         assert!(!d.is_self_atari(B, pt(&d, "B2")));
         assert_eq!(d.capture_size(W, pt(&d, "B2")), 0);
+    }
+
+    #[test]
+    fn window_region_size_bounds_the_region_from_below() {
+        use Color::{Black as B, White as W};
+        // A three-point eye of White's in the corner: the window sees all of it.
+        let b = setup(
+            9,
+            &[
+                (W, "A3"),
+                (W, "B3"),
+                (W, "C3"),
+                (W, "D2"),
+                (W, "D1"),
+                (W, "C2"),
+            ],
+        );
+        assert_eq!(b.window_region_size(pt(&b, "B2")), 5, "A1 A2 B1 B2 C1");
+        assert_eq!(b.enclosed_space::<8>(pt(&b, "B2"), W).map(|s| s.1), Some(5));
+        // Open board: the whole window; one black stone beside x cuts the corners it held.
+        let e = setup(9, &[(B, "E6")]);
+        assert_eq!(e.window_region_size(pt(&e, "E4")), 9);
+        assert_eq!(e.window_region_size(pt(&e, "E5")), 8);
+        let f = setup(9, &[(B, "E6"), (B, "D5"), (B, "F4")]);
+        // E5's window: F6 and D4 join through F5 and E4; D6 touches only stones.
+        assert_eq!(f.window_region_size(pt(&f, "E5")), 5);
+        // Every empty point of a played-out board: never more than its true region.
+        let mut g = Board::new(9);
+        let mut c = B;
+        for (i, p) in g.points().collect::<Vec<_>>().into_iter().enumerate() {
+            if i % 3 != 0 && g.is_legal(c, p) {
+                g.play_unchecked(c, p);
+                c = c.opp();
+            }
+        }
+        for x in g.points().filter(|&x| g.code(x) == EMPTY) {
+            let region = [B, W]
+                .iter()
+                .filter_map(|&w| g.enclosed_space::<82>(x, w).map(|s| s.1))
+                .next();
+            if let Some(n) = region {
+                assert!(g.window_region_size(x) <= n, "{}", g.point_string(x));
+            }
+        }
     }
 }

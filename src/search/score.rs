@@ -21,14 +21,20 @@ pub struct Coefs {
 }
 
 impl Coefs {
-    /// The coefficients for the root (`root`) or for the other nodes, from the parameters.
-    pub fn from_params(p: &Params, root: bool) -> Coefs {
+    /// The coefficients for the root (`root`) or for the other nodes on a board of `size`,
+    /// from the parameters.
+    pub fn from_params(p: &Params, root: bool, size: usize) -> Coefs {
+        let prior_sims = if size >= p.large_board_min_size {
+            p.prior_sims_large
+        } else {
+            p.prior_sims
+        };
         if root {
             Coefs {
                 c: p.prior_c_root,
                 c1: 1.0 / p.rave_equiv_root.max(1e-3),
                 c2: p.prior_c2_root,
-                prior_sims: p.prior_sims,
+                prior_sims,
                 ucb: p.uct_c,
             }
         } else {
@@ -36,7 +42,7 @@ impl Coefs {
                 c: p.prior_c,
                 c1: 1.0 / p.rave_equiv.max(1e-3),
                 c2: p.prior_c2,
-                prior_sims: p.prior_sims,
+                prior_sims,
                 ucb: p.uct_c,
             }
         }
@@ -251,5 +257,22 @@ mod tests {
         let base = score(&k, &s);
         k.ucb = 0.5;
         assert!(close(score(&k, &s), base + 0.5 * (4.0f32 / 4.0).sqrt()));
+    }
+
+    #[test]
+    fn large_boards_take_their_own_prior_sims() {
+        let p = Params {
+            prior_sims: 30.0,
+            prior_sims_large: 100.0,
+            large_board_min_size: 13,
+            ..Params::default()
+        };
+        for root in [true, false] {
+            assert_eq!(Coefs::from_params(&p, root, 9).prior_sims, 30.0);
+            assert_eq!(Coefs::from_params(&p, root, 13).prior_sims, 100.0);
+            assert_eq!(Coefs::from_params(&p, root, 19).prior_sims, 100.0);
+        }
+        assert_eq!(Coefs::from_params(&p, true, 19).c2, p.prior_c2_root);
+        assert_eq!(Coefs::from_params(&p, false, 19).c2, p.prior_c2);
     }
 }
