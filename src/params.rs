@@ -115,7 +115,7 @@ params! {
     prior_c2_root: f32 = 2.0, [0.0, 1000.0];
     /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics); 30 beat 10 in self-play.
     prior_sims: f32 = 30.0, [0.0, 10_000.0];
-    /// `prior_sims` on boards from `large_board_min_size`: few playouts per point there, the prior must lead longer.
+    /// `prior_sims` on boards from `large_board_min_size` (few playouts per point): 100 beat 30 on 19x19 vs GNU Go.
     prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
     /// Smallest board size that takes the `_large` values of the score.
     large_board_min_size: usize = 13, [2, 26];
