@@ -117,7 +117,7 @@ params! {
     prior_sims: f32 = 30.0, [0.0, 10_000.0];
     /// `prior_sims` on boards from `large_board_min_size` (few playouts per point): 100 beat 30 on 19x19 vs GNU Go.
     prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
-    /// Smallest board size that takes the `_large` values of the score.
+    /// Smallest board size that takes `prior_sims_large`.
     large_board_min_size: usize = 13, [2, 26];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
     jigo_half_win: bool = true, [0, 1];
