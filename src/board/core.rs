@@ -5,6 +5,11 @@ use super::bitboard::Bitboard;
 use super::point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
 use super::zobrist;
 use std::fmt;
+use undo::{NoRecord, Recorder};
+
+mod undo;
+
+pub use undo::Undo;
 
 /// Colour code of a point in the mailbox: a stone of `Color as u8`, empty, or off the board.
 pub const EMPTY: u8 = 2;
@@ -414,8 +419,17 @@ impl Board {
     }
 
     /// Plays a move known to be legal (see `is_legal`); returns the number of stones captured.
+    #[inline]
     pub fn play_unchecked(&mut self, c: Color, p: Point) -> u32 {
+        self.play_recorded(c, p, &mut NoRecord)
+    }
+
+    /// `play_unchecked`, telling `rec` what it is about to change (see `undo.rs`); with
+    /// `NoRecord` it compiles to the plain play.
+    #[inline(always)]
+    fn play_recorded<R: Recorder>(&mut self, c: Color, p: Point, rec: &mut R) -> u32 {
         let me = c as u8;
+        rec.start(self, c, p);
         self.ko = None;
         self.put_stone(c, p);
         let pi = p.idx();
@@ -425,6 +439,7 @@ impl Board {
         let base = match ns.iter().find(|&&q| self.at(q) == me) {
             Some(&q) => {
                 let h = self.head_at(q);
+                rec.base(self, h);
                 self.head[pi] = h as u16;
                 self.next[pi] = self.next[h];
                 self.next[h] = p.0;
@@ -433,6 +448,7 @@ impl Board {
                 h
             }
             None => {
+                rec.base(self, pi);
                 self.head[pi] = p.0;
                 self.next[pi] = p.0;
                 self.str_size[pi] = 1;
@@ -450,8 +466,10 @@ impl Board {
                 OFF => {}
                 code if code != me => {
                     let h = self.head_at(q);
+                    rec.enemy(h);
                     self.lib_clear(h, p);
                     if self.lib_cnt(h) == 0 {
+                        rec.captured(h, self.str_size[h]);
                         captured += self.str_size[h] as u32;
                         captured_at = Point(h as u16);
                         self.remove_string(Point(h as u16));
@@ -465,8 +483,12 @@ impl Board {
             if self.at(q) == me {
                 let h = self.head_at(q);
                 if h != cur {
+                    rec.friend(h);
                     self.lib_clear(h, p);
-                    cur = self.merge(cur, h);
+                    let (big, small) = self.merge_order(cur, h);
+                    rec.merge(self, big, small);
+                    self.merge(big, small);
+                    cur = big;
                 }
             }
         }
@@ -586,21 +608,20 @@ impl Board {
         }
     }
 
-    /// Joins two strings of one colour; returns the surviving head.
-    fn merge(&mut self, a: usize, b: usize) -> usize {
-        let (big, small) = if self.str_size[a] >= self.str_size[b] {
+    /// Of two strings of one colour to join, the one that survives (the bigger) and the one
+    /// whose stones are relabelled.
+    #[inline]
+    fn merge_order(&self, a: usize, b: usize) -> (usize, usize) {
+        if self.str_size[a] >= self.str_size[b] {
             (a, b)
         } else {
             (b, a)
-        };
-        let mut s = small as u16;
-        loop {
-            self.head[s as usize] = big as u16;
-            s = self.next[s as usize];
-            if s as usize == small {
-                break;
-            }
         }
+    }
+
+    /// Joins the string with head `small` into the one with head `big`.
+    fn merge(&mut self, big: usize, small: usize) {
+        self.relabel(small, big as u16);
         self.next.swap(big, small);
         self.str_size[big] += self.str_size[small];
         let w = self.words;
@@ -610,7 +631,19 @@ impl Board {
             n += self.libs[big * w + i].count_ones();
         }
         self.lib_n[big] = n as u16;
-        big
+    }
+
+    /// Sets the head of every stone on the ring through `start` to `head`.
+    #[inline]
+    fn relabel(&mut self, start: usize, head: u16) {
+        let mut s = start as u16;
+        loop {
+            self.head[s as usize] = head;
+            s = self.next[s as usize];
+            if s as usize == start {
+                break;
+            }
+        }
     }
 
     /// Rebuilds strings, liberties, the empty list and the hash from the stones alone and

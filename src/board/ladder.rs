@@ -12,13 +12,14 @@
 //!   attacker that can only capture by retaking one has failed.
 //! - A budget of plays guards the reading; past it the answer is "not captured" (not proven).
 //!
-//! Reading plays on one copy of the board and copies it again (into a per-thread stack of
-//! boards refilled with `clone_from`, so nothing is allocated once warm) only where a node
-//! has an option left to try: a forced ladder copies the board once. Two exact shortcuts
-//! spare plays: an extension that surely gets 3+ liberties escapes without being played, and
-//! an atari whose forced extension surely gets 3+ liberties is not tried. On 19x19 a ladder
-//! from the centre to the edge (33 plays) reads in about 4 µs, one from C3 to the far
-//! corner (61 plays) in about 6 µs.
+//! Reading plays its lines on one board and takes each play back (`Board::play_undoable`),
+//! so it copies nothing: the `&self` questions copy the board once into a per-thread scratch
+//! board, and `escape_is_ladder_in_place` (the playouts' question) reads on the caller's
+//! board and leaves it exactly as it was. Two exact shortcuts spare plays: an extension that
+//! surely gets 3+ liberties escapes without being played, and an atari whose forced
+//! extension surely gets 3+ liberties is not tried. On 19x19 a ladder from the centre to the
+//! edge (33 plays) reads in about 4 µs, one from C3 to the far corner (61 plays) in about
+//! 6 µs.
 
 use super::bitboard::Bitboard;
 use super::core::{Board, EMPTY};
@@ -30,39 +31,28 @@ const LADDER_BUDGET: u32 = 2000;
 /// Longest line read, in plays (it bounds the recursion): far longer than any ladder across
 /// a 25x25 board.
 const LADDER_LINE: u32 = 320;
-/// Scratch boards: one for the root and one per node on the current line with an option
-/// left to try.
-const LADDER_COPIES: usize = 192;
 
 thread_local! {
-    /// Scratch boards for the reading: the root copy and one per node with an option left;
-    /// they grow to the board size in use on first need and are then reused.
-    static STACK: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
+    /// The board the `&self` questions read on: it grows to the board size in use on first
+    /// need and is then refilled with `clone_from`, so nothing is allocated once warm.
+    static SCRATCH: RefCell<Board> = RefCell::new(Board::new(2));
 }
 
-/// Runs `f` with a stack of `LADDER_COPIES` scratch boards.
-fn with_stack<R>(f: impl FnOnce(&mut [Board]) -> R) -> R {
-    STACK.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut stack) => {
-            if stack.len() < LADDER_COPIES {
-                stack.resize_with(LADDER_COPIES, || Board::new(2));
-            }
-            f(&mut stack)
+/// Runs `f` on a copy of `b` (the per-thread scratch board).
+fn on_copy<R>(b: &Board, f: impl FnOnce(&mut Board) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => {
+            scratch.clone_from(b);
+            f(&mut scratch)
         }
-        // Not reached (readings do not nest), but a fresh stack is always correct.
-        Err(_) => {
-            let mut stack: Vec<Board> = (0..LADDER_COPIES).map(|_| Board::new(2)).collect();
-            f(&mut stack)
-        }
+        // Not reached (readings do not nest), but a fresh copy is always correct.
+        Err(_) => f(&mut b.clone()),
     })
 }
 
 /// The state of one reading: plays made, the length of the current line, and whether the
-/// budget (or the line length, or the scratch boards) ran out.
-///
-/// Each node receives a board it may spend: every option but the last is played on a copy
-/// in the next board of the stack, the last one on the node's own board. A forced line (one
-/// atari that works, one extension) thus copies nothing.
+/// budget (or the line length) ran out. Each node plays its options on the board it is
+/// given, reads on, and takes the play back.
 struct Reader {
     plays: u32,
     budget: u32,
@@ -91,36 +81,8 @@ impl Reader {
         !self.aborted
     }
 
-    /// Plays `c` on `p` (legal): on `b` itself when `last` (the caller is done with it),
-    /// else on a copy in the first board of `stack`. Returns the board to read on and the
-    /// stack left for deeper lines; `None` when the budget or the stack is spent.
-    #[inline]
-    fn play<'a>(
-        &mut self,
-        b: &'a mut Board,
-        c: Color,
-        p: Point,
-        last: bool,
-        stack: &'a mut [Board],
-    ) -> Option<(&'a mut Board, &'a mut [Board])> {
-        if !self.spend() {
-            return None;
-        }
-        if last {
-            b.play_unchecked(c, p);
-            return Some((b, stack));
-        }
-        let Some((child, rest)) = stack.split_first_mut() else {
-            self.aborted = true;
-            return None;
-        };
-        child.clone_from(b);
-        child.play_unchecked(c, p);
-        Some((child, rest))
-    }
-
     /// Whether the string through `s`, in atari with its owner to move, is captured.
-    fn defend(&mut self, b: &mut Board, s: Point, stack: &mut [Board]) -> bool {
+    fn defend(&mut self, b: &mut Board, s: Point) -> bool {
         if self.aborted {
             return false;
         }
@@ -137,7 +99,7 @@ impl Reader {
         let mut captures = b.capture_points(s);
         if captures.is_empty() {
             // The common case: extend or die.
-            return !extend || self.after_defence(b, d, lib, s, true, stack);
+            return !extend || self.after_defence(b, d, lib, s);
         }
         captures.clear(lib);
         for x in captures.iter() {
@@ -146,10 +108,8 @@ impl Reader {
             }
         }
         // Captures first (they usually escape at once), the extension last.
-        let mut left = captures.count() + extend as u32;
         for x in captures.iter().chain(extend.then_some(lib)) {
-            left -= 1;
-            if !self.after_defence(b, d, x, s, left == 0, stack) {
+            if !self.after_defence(b, d, x, s) {
                 return false;
             }
         }
@@ -157,19 +117,12 @@ impl Reader {
     }
 
     /// Whether the string through `s` is captured after its owner `d` plays on `x`.
-    fn after_defence(
-        &mut self,
-        b: &mut Board,
-        d: Color,
-        x: Point,
-        s: Point,
-        last: bool,
-        stack: &mut [Board],
-    ) -> bool {
-        let Some((b, rest)) = self.play(b, d, x, last, stack) else {
+    fn after_defence(&mut self, b: &mut Board, d: Color, x: Point, s: Point) -> bool {
+        if !self.spend() {
             return false;
-        };
-        match b.lib_count(s) {
+        }
+        let undo = b.play_undoable(d, x);
+        let captured = match b.lib_count(s) {
             0 => true,
             1 => b
                 .string_libs(s)
@@ -177,17 +130,19 @@ impl Reader {
                 .is_some_and(|l| b.is_legal(d.opp(), l)),
             2 => {
                 self.line += 1;
-                let captured = self.attack(b, s, rest);
+                let captured = self.attack(b, s);
                 self.line -= 1;
                 captured
             }
             _ => false,
-        }
+        };
+        b.undo(undo);
+        captured
     }
 
     /// Whether the attacker, to move against the string through `s` with two liberties,
     /// captures it in a ladder.
-    fn attack(&mut self, b: &mut Board, s: Point, stack: &mut [Board]) -> bool {
+    fn attack(&mut self, b: &mut Board, s: Point) -> bool {
         if self.aborted {
             return false;
         }
@@ -216,31 +171,20 @@ impl Reader {
             (false, true) => [Some(l2), None],
             (false, false) => return false,
         };
-        if let Some(first) = order[0]
-            && order[1].is_some()
-        {
-            let Some((child, rest)) = self.play(b, a, first, false, stack) else {
+        for l in order.into_iter().flatten() {
+            if !self.spend() {
                 return false;
-            };
-            if self.chase(child, s, rest) {
+            }
+            let undo = b.play_undoable(a, l);
+            self.line += 1;
+            let captured = self.defend(b, s);
+            self.line -= 1;
+            b.undo(undo);
+            if captured {
                 return true;
             }
         }
-        let Some(l) = order[1].or(order[0]) else {
-            return false;
-        };
-        let Some((b, rest)) = self.play(b, a, l, true, stack) else {
-            return false;
-        };
-        self.chase(b, s, rest)
-    }
-
-    /// `defend` one play deeper in the line.
-    fn chase(&mut self, b: &mut Board, s: Point, stack: &mut [Board]) -> bool {
-        self.line += 1;
-        let captured = self.defend(b, s, stack);
-        self.line -= 1;
-        captured
+        false
     }
 }
 
@@ -265,12 +209,21 @@ impl Board {
     /// played (a lone stone included). False for an illegal move or when the reading runs out
     /// of budget.
     pub fn escape_is_ladder(&self, c: Color, p: Point) -> bool {
-        self.read_escape(c, p) == Some(true)
+        if !self.escape_needs_reading(c, p) {
+            return false;
+        }
+        on_copy(self, |b| b.read_escape(c, p)) == Some(true)
+    }
+
+    /// `escape_is_ladder`, read on this board itself, which it leaves exactly as it was (the
+    /// order of the empty points included): no copy at all.
+    pub fn escape_is_ladder_in_place(&mut self, c: Color, p: Point) -> bool {
+        self.escape_needs_reading(c, p) && self.read_escape(c, p) == Some(true)
     }
 
     /// Whether `c` playing the legal move `p` puts an enemy string next to `p` in atari that is
-    /// then captured in a ladder (`ladder_captures` after the move, without copying the
-    /// board twice). False when the move ataris nothing or a reading runs out of budget.
+    /// then captured in a ladder (`ladder_captures` after the move, on one copy of the
+    /// board). False when the move ataris nothing or a reading runs out of budget.
     pub fn atari_is_ladder(&self, c: Color, p: Point) -> bool {
         let mut targets = [Point(u16::MAX); 4];
         let mut n = 0;
@@ -284,18 +237,16 @@ impl Board {
             }
         }
         n > 0
-            && with_stack(|stack| {
-                let (root, rest) = stack.split_first_mut()?;
-                Some(targets[..n].iter().any(|&t| {
-                    root.clone_from(self);
-                    root.play_unchecked(c, p);
-                    if root.stone(t).is_none() || root.lib_count(t) != 1 {
+            && on_copy(self, |b| {
+                b.play_unchecked(c, p);
+                targets[..n].iter().any(|&t| {
+                    if b.stone(t).is_none() || b.lib_count(t) != 1 {
                         return false;
                     }
                     let mut r = Reader::new();
-                    r.defend(root, t, rest) && !r.aborted
-                }))
-            }) == Some(true)
+                    r.defend(b, t) && !r.aborted
+                })
+            })
     }
 
     /// The reading behind `ladder_captures`: `None` when the budget ran out.
@@ -303,28 +254,27 @@ impl Board {
         if !self.is_onboard(p) || self.stone(p).is_none() || self.lib_count(p) != 1 {
             return Some(false);
         }
-        with_stack(|stack| {
-            let (root, rest) = stack.split_first_mut()?;
-            root.clone_from(self);
+        on_copy(self, |b| {
             let mut r = Reader::new();
-            let captured = r.defend(root, p, rest);
+            let captured = r.defend(b, p);
             (!r.aborted).then_some(captured)
         })
     }
 
-    /// The reading behind `escape_is_ladder`: `None` when the budget ran out.
-    fn read_escape(&self, c: Color, p: Point) -> Option<bool> {
-        if !self.is_onboard(p) || !self.is_legal(c, p) || self.libs_after(c, p).count() >= 3 {
-            return Some(false);
-        }
-        with_stack(|stack| {
-            let (root, rest) = stack.split_first_mut()?;
-            root.clone_from(self);
-            root.play_unchecked(c, p);
-            let mut r = Reader::new();
-            let captured = root.lib_count(p) == 2 && r.attack(root, p, rest);
-            (!r.aborted).then_some(captured)
-        })
+    /// Whether `c` on `p` is a legal move that leaves its string fewer than 3 liberties (the
+    /// only escapes a ladder can take).
+    fn escape_needs_reading(&self, c: Color, p: Point) -> bool {
+        self.is_onboard(p) && self.is_legal(c, p) && self.libs_after(c, p).count() < 3
+    }
+
+    /// The reading behind the escape questions, on this board (restored after): `None` when
+    /// the budget ran out.
+    fn read_escape(&mut self, c: Color, p: Point) -> Option<bool> {
+        let undo = self.play_undoable(c, p);
+        let mut r = Reader::new();
+        let captured = self.lib_count(p) == 2 && r.attack(self, p);
+        self.undo(undo);
+        (!r.aborted).then_some(captured)
     }
 
     /// The liberties of the opponent strings in atari next to the string through `s`: the

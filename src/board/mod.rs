@@ -15,7 +15,7 @@ mod tactics;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard, WORDS};
-pub use core::{Board, EMPTY, Illegal, OFF, StringIter};
+pub use core::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
 pub use game::{Game, Scoring};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap};
 pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};

@@ -24,11 +24,11 @@ impl Engine {
     pub fn policy_move(&self, color: Color) -> Move {
         use rand::SeedableRng;
         let policy = crate::playout::heavy::Policy::from_params(&self.config.params);
-        let board = self.game.board();
+        let mut board = self.game.board().clone();
         let (last, prev) = last_two_points(&self.game);
         let seed = self.config.seed ^ board.hash();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        match policy.choose(board, color, last, prev, &mut rng) {
+        match policy.choose(&mut board, color, last, prev, &mut rng) {
             Some((p, _)) => Move::Play(p),
             None => Move::Pass,
         }

@@ -224,7 +224,7 @@ impl Policy {
     /// is a pass.
     pub fn choose<R: Rng>(
         &self,
-        b: &Board,
+        b: &mut Board,
         c: Color,
         last: Option<Point>,
         prev: Option<Point>,
@@ -266,7 +266,13 @@ impl Policy {
 
     /// Step 1: own strings next to the last move in atari: capture an attacker in atari, or
     /// extend when that gives more than one liberty.
-    fn atari_save<R: Rng>(&self, b: &Board, c: Color, last: Point, rng: &mut R) -> Option<Point> {
+    fn atari_save<R: Rng>(
+        &self,
+        b: &mut Board,
+        c: Color,
+        last: Point,
+        rng: &mut R,
+    ) -> Option<Point> {
         let mut cands = Candidates::new();
         let mut seen = [u16::MAX; 4];
         for (i, q) in b.neighbours(last).into_iter().enumerate() {
@@ -290,12 +296,13 @@ impl Policy {
     }
 
     /// Whether extending on `p` really saves the string: more than one liberty after it,
-    /// and (when switched on) not exactly two that a ladder takes away.
+    /// and (when switched on) not exactly two that a ladder takes away (read on the playout's
+    /// board, which the reading leaves as it was).
     #[inline]
-    fn escape_is_sound(&self, b: &Board, c: Color, p: Point) -> bool {
+    fn escape_is_sound(&self, b: &mut Board, c: Color, p: Point) -> bool {
         match b.libs_after(c, p).count() {
             0 | 1 => false,
-            2 => !self.ladder_check || !b.escape_is_ladder(c, p),
+            2 => !self.ladder_check || !b.escape_is_ladder_in_place(c, p),
             _ => true,
         }
     }

@@ -269,10 +269,7 @@ fn time_per_call(mut f: impl FnMut()) -> std::time::Duration {
 /// Plays the reading makes on `p`.
 fn plays_read(b: &Board, p: Point) -> u32 {
     let mut r = Reader::new();
-    with_stack(|stack| {
-        let mut root = b.clone();
-        r.defend(&mut root, p, stack);
-    });
+    r.defend(&mut b.clone(), p);
     r.plays
 }
 
@@ -317,10 +314,7 @@ fn the_budget_gives_up_as_not_captured() {
     for (budget, result) in [(10, None), (60, None), (61, Some(true)), (2000, Some(true))] {
         let mut r = Reader::new();
         r.budget = budget;
-        let captured = with_stack(|stack| {
-            let mut root = b.clone();
-            r.defend(&mut root, c3, stack)
-        });
+        let captured = r.defend(&mut b.clone(), c3);
         assert_eq!((!r.aborted).then_some(captured), result, "budget {budget}");
     }
     assert_eq!(b.read_ladder(c3), Some(true));
@@ -415,10 +409,25 @@ fn shortcuts_agree_with_a_plain_reading_on_random_positions() {
                 captured += fast as u32;
                 deep += (plays >= 6) as u32;
             }
-            // The escape question on the liberty of the string.
+            // The escape question on the liberty of the string, read on the board itself:
+            // it comes back exactly as it was, the order of the empty points included.
             let c = b.stone(p).unwrap();
             let lib = b.string_libs(p).first().unwrap();
-            if let Some(fast) = b.read_escape(c, lib) {
+            let before = (b.hash(), b.to_string(), b.empties().to_vec(), b.ko());
+            let fast = match b.escape_needs_reading(c, lib) {
+                true => b.read_escape(c, lib),
+                false => Some(false),
+            };
+            assert_eq!(
+                (b.hash(), b.to_string(), b.empties().to_vec(), b.ko()),
+                before
+            );
+            b.check_consistency().unwrap();
+            assert_eq!(
+                b.escape_is_ladder_in_place(c, lib),
+                b.escape_is_ladder(c, lib)
+            );
+            if let Some(fast) = fast {
                 let mut after = b.clone();
                 let naive = b.is_legal(c, lib) && {
                     after.play_unchecked(c, lib);

@@ -50,11 +50,12 @@ pub(super) fn choices(
     last: Point,
     n: u64,
 ) -> Vec<(String, Step)> {
+    let mut board = b.clone();
     (0..n)
         .map(|seed| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let (p, s) = policy
-                .choose(b, c, Some(last), None, &mut rng)
+                .choose(&mut board, c, Some(last), None, &mut rng)
                 .expect("a move");
             (b.point_string(p), s)
         })
