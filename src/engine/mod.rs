@@ -155,6 +155,9 @@ pub struct Engine {
 impl Engine {
     /// A new engine with an empty board of the configured size.
     pub fn new(config: EngineConfig) -> Engine {
+        // The canonical-shape table (about 50 ms to build) is made now rather than inside
+        // the first timed search.
+        crate::patterns::canonical_shape(0);
         let size = config.size.clamp(2, MAX_SIZE);
         let komi = if config.komi.is_finite() {
             config.komi
