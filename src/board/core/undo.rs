@@ -116,7 +116,9 @@ pub struct Undo {
     captured: Heads,
     captured_stones: usize,
     friends: Heads,
-    merges: [SavedLibs; 3],
+    /// The bigger string of each merge with its liberties before it (left `None` until
+    /// used: a play rarely merges, and the array is big to clear).
+    merges: [Option<SavedLibs>; 3],
     /// The smaller string of each merge, in order.
     smalls: Heads,
 }
@@ -137,7 +139,7 @@ impl Undo {
             captured: Heads::default(),
             captured_stones: 0,
             friends: Heads::default(),
-            merges: [SavedLibs::EMPTY; 3],
+            merges: [None; 3],
             smalls: Heads::default(),
         }
     }
@@ -182,7 +184,7 @@ impl Recorder for Undo {
     fn merge(&mut self, b: &Board, big: usize, small: usize) {
         let i = self.smalls.len;
         if i < self.merges.len() {
-            self.merges[i] = SavedLibs::of(b, big);
+            self.merges[i] = Some(SavedLibs::of(b, big));
         }
         self.smalls.push(small);
     }
@@ -190,6 +192,7 @@ impl Recorder for Undo {
 
 impl Board {
     /// Plays a legal move (as `play_unchecked`) so that `undo` can take it back exactly.
+    #[inline]
     pub fn play_undoable(&mut self, c: Color, p: Point) -> Undo {
         debug_assert!(self.words <= MAX_WORDS);
         let mut u = Undo::new();
@@ -199,11 +202,13 @@ impl Board {
 
     /// Takes back the play `u` recorded, which must be the last play on this board not yet
     /// taken back.
+    #[inline]
     pub fn undo(&mut self, u: Undo) {
         let (p, c) = (u.p, u.c);
         // Merges, last first: the smaller string gets its stones, links and size back, the
         // bigger its liberties.
         for (m, &small) in u.merges.iter().zip(u.smalls.as_slice()).rev() {
+            let Some(m) = m else { continue };
             let (big, small) = (m.head as usize, small as usize);
             self.next.swap(big, small);
             self.str_size[big] -= self.str_size[small];
