@@ -193,6 +193,7 @@ impl Recorder for Undo {
 impl Board {
     /// Plays a legal move (as `play_unchecked`) so that `undo` can take it back exactly.
     #[inline]
+    #[must_use = "the play is taken back only by passing its record to `undo`"]
     pub fn play_undoable(&mut self, c: Color, p: Point) -> Undo {
         debug_assert!(self.words <= MAX_WORDS);
         let mut u = Undo::new();
