@@ -221,7 +221,8 @@ impl Policy {
     }
 
     /// The policy's move for `c` (MoGo's order of steps) and the step that chose it; `None`
-    /// is a pass.
+    /// is a pass. The board is borrowed mutably only for ladder reading, which leaves it
+    /// exactly as it was.
     pub fn choose<R: Rng>(
         &self,
         b: &mut Board,
