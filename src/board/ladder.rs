@@ -19,8 +19,7 @@
 //! surely gets 3+ liberties escapes without being played, and an atari whose forced
 //! extension surely gets 3+ liberties is not tried. On 19x19 a ladder from the centre to the
 //! edge (33 plays) reads in about 4 µs, one from C3 to the far corner (61 plays) in about
-//! 7.5 µs (6 µs when a forced line played on one copy without taking anything back; the
-//! playouts, whose readings are short, gained a quarter of their speed on 19x19).
+//! 7.5 µs (the history of these figures is in BENCHMARKS.md).
 
 use super::bitboard::Bitboard;
 use super::core::{Board, EMPTY};
