@@ -117,8 +117,14 @@ params! {
     prior_sims: f32 = 30.0, [0.0, 10_000.0];
     /// `prior_sims` on boards from `large_board_min_size` (few playouts per point): 100 beat 30 on 19x19 vs GNU Go.
     prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
-    /// Smallest board size that takes `prior_sims_large`.
+    /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
     large_board_min_size: usize = 13, [2, 26];
+    /// Progressive widening below the root on large boards: children (best prior first) open from the start; 0 = all.
+    widen_first: u32 = 0, [0, 1000];
+    /// Visits of a node at which its next child by prior opens (Coulom 2007: 40).
+    widen_visits: f32 = 40.0, [1.0, 1.0e6];
+    /// Each further child opens after this many times more visits (Coulom 2007: 1.4).
+    widen_factor: f32 = 1.4, [1.01, 100.0];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
     jigo_half_win: bool = true, [0, 1];
     /// Visits a node needs before its children are created (saves memory on 1-visit leaves).

@@ -18,16 +18,69 @@ pub struct Coefs {
     pub prior_sims: f32,
     /// UCB exploration constant (0 once RAVE and priors are in, as in the paper).
     pub ucb: f32,
+    /// How many children (best prior first) a node of so many visits may choose from.
+    pub widen: Widening,
+}
+
+/// Progressive widening (Coulom 2007): a node chooses among its first `first` children by
+/// prior, and one more each time its visits grow by `factor` past `visits`; `first` 0
+/// opens them all. Children must be stored best prior first for it to mean anything.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub first: u32,
+    pub visits: f32,
+    /// ln of the growth factor.
+    pub ln_factor: f32,
+}
+
+impl Widening {
+    /// No widening: every child is open.
+    pub const OFF: Widening = Widening {
+        first: 0,
+        visits: 1.0,
+        ln_factor: 1.0,
+    };
+
+    /// Whether the children are restricted at all.
+    #[inline]
+    pub fn is_on(&self) -> bool {
+        self.first > 0
+    }
+
+    /// The number of children open at a node with `n` visits (`usize::MAX` when off).
+    #[inline]
+    pub fn width(&self, n: u32) -> usize {
+        if !self.is_on() {
+            return usize::MAX;
+        }
+        let n = n as f32;
+        let extra = if n >= self.visits {
+            1 + ((n / self.visits).ln() / self.ln_factor) as usize
+        } else {
+            0
+        };
+        self.first as usize + extra
+    }
 }
 
 impl Coefs {
     /// The coefficients for the root (`root`) or for the other nodes on a board of `size`,
     /// from the parameters.
     pub fn from_params(p: &Params, root: bool, size: usize) -> Coefs {
-        let prior_sims = if size >= p.large_board_min_size {
+        let large = size >= p.large_board_min_size;
+        let prior_sims = if large {
             p.prior_sims_large
         } else {
             p.prior_sims
+        };
+        let widen = if large && !root {
+            Widening {
+                first: p.widen_first,
+                visits: p.widen_visits,
+                ln_factor: p.widen_factor.ln(),
+            }
+        } else {
+            Widening::OFF
         };
         if root {
             Coefs {
@@ -36,6 +89,7 @@ impl Coefs {
                 c2: p.prior_c2_root,
                 prior_sims,
                 ucb: p.uct_c,
+                widen,
             }
         } else {
             Coefs {
@@ -44,6 +98,7 @@ impl Coefs {
                 c2: p.prior_c2,
                 prior_sims,
                 ucb: p.uct_c,
+                widen,
             }
         }
     }
@@ -138,6 +193,7 @@ mod tests {
             c2,
             prior_sims,
             ucb: 0.0,
+            widen: Widening::OFF,
         }
     }
 
@@ -274,5 +330,39 @@ mod tests {
         }
         assert_eq!(Coefs::from_params(&p, true, 19).c2, p.prior_c2_root);
         assert_eq!(Coefs::from_params(&p, false, 19).c2, p.prior_c2);
+    }
+
+    #[test]
+    fn widening_opens_children_as_visits_grow() {
+        let w = Widening {
+            first: 2,
+            visits: 40.0,
+            ln_factor: 1.4f32.ln(),
+        };
+        assert_eq!(w.width(0), 2);
+        assert_eq!(w.width(39), 2);
+        assert_eq!(w.width(40), 3);
+        assert_eq!(w.width(55), 3);
+        assert_eq!(w.width(57), 4);
+        // 40 * 1.4^10 = 1157: ten steps past the first.
+        assert_eq!(w.width(1160), 13);
+        assert_eq!(Widening::OFF.width(1_000_000), usize::MAX);
+    }
+
+    #[test]
+    fn widening_only_below_the_root_of_large_boards() {
+        let p = Params {
+            widen_first: 3,
+            large_board_min_size: 13,
+            ..Params::default()
+        };
+        assert!(Coefs::from_params(&p, false, 19).widen.is_on());
+        assert!(!Coefs::from_params(&p, true, 19).widen.is_on());
+        assert!(!Coefs::from_params(&p, false, 9).widen.is_on());
+        let off = Params {
+            widen_first: 0,
+            ..p
+        };
+        assert!(!Coefs::from_params(&off, false, 19).widen.is_on());
     }
 }

@@ -65,6 +65,8 @@ pub struct Worker {
     amaf: Vec<u8>,
     moves_buf: Vec<u16>,
     priors_buf: Vec<f32>,
+    /// (prior, move) pairs for ordering children best prior first.
+    order_buf: Vec<(f32, u16)>,
     prior: PriorEval,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
     pub ownership: Vec<i32>,
@@ -84,6 +86,7 @@ impl Worker {
             amaf: Vec::new(),
             moves_buf: Vec::new(),
             priors_buf: Vec::new(),
+            order_buf: Vec::new(),
             prior: PriorEval::new(),
             ownership: Vec::new(),
             playouts: 0,
@@ -211,6 +214,13 @@ impl Worker {
             &self.moves_buf,
             &mut self.priors_buf,
         );
+        if sh.coefs.widen.is_on() {
+            order_by_prior(
+                &mut self.moves_buf,
+                &mut self.priors_buf,
+                &mut self.order_buf,
+            );
+        }
         sh.tree.expand(node, &self.moves_buf, &self.priors_buf);
     }
 
@@ -314,6 +324,18 @@ pub fn fill_priors(
     }
 }
 
+/// Sorts `moves` and their `priors` together, best prior first (ties keep their order), for
+/// progressive widening; `scratch` is reused memory.
+pub fn order_by_prior(moves: &mut [u16], priors: &mut [f32], scratch: &mut Vec<(f32, u16)>) {
+    scratch.clear();
+    scratch.extend(priors.iter().copied().zip(moves.iter().copied()));
+    scratch.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (i, &(h, m)) in scratch.iter().enumerate() {
+        priors[i] = h;
+        moves[i] = m;
+    }
+}
+
 /// Whether a playout with area score `score` (Black minus White minus komi) counts as a Black
 /// win. A jigo (integer komi) is half a win when `jigo_half`: a coin decides it, so win rates
 /// estimate P(win) + P(jigo) / 2, the score a match gives. Counting every jigo for White (the
@@ -327,14 +349,18 @@ pub fn black_wins(score: f32, jigo_half: bool, rng: &mut impl RngCore) -> bool {
     }
 }
 
-/// The child of `n` (children `kids`) with the best score; excluded children are skipped.
+/// The child of `n` (children `kids`) with the best score among those progressive widening
+/// opens; excluded children are skipped.
 #[inline]
 pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs) -> usize {
+    let visits = tree.node(n).online().visits;
     let ln_n = if coefs.ucb > 0.0 {
-        ((tree.node(n).online().visits + 1) as f32).ln()
+        ((visits + 1) as f32).ln()
     } else {
         0.0
     };
+    let width = coefs.widen.width(visits).min(kids.len());
+    let kids = kids.start..kids.start + width;
     let mut best = kids.start;
     let mut best_v = f32::NEG_INFINITY;
     for i in kids {
@@ -349,4 +375,42 @@ pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::Widening;
+
+    #[test]
+    fn children_are_ordered_best_prior_first() {
+        let mut moves = vec![5, 6, 7, PASS];
+        let mut priors = vec![0.4, 0.9, 0.4, 0.1];
+        order_by_prior(&mut moves, &mut priors, &mut Vec::new());
+        assert_eq!(moves, vec![6, 5, 7, PASS]);
+        assert_eq!(priors, vec![0.9, 0.4, 0.4, 0.1]);
+    }
+
+    #[test]
+    fn selection_keeps_to_the_children_widening_opens() {
+        let mut t = Tree::new(16);
+        t.reset();
+        t.node(0).try_claim();
+        // The third child has the best statistics but the lowest prior.
+        t.expand(0, &[1, 2, 3], &[0.6, 0.55, 0.1]);
+        t.node(3).add(ONE_VISIT * 1000 + 1000);
+        for _ in 0..1000 {
+            t.node(3).add_amaf(true);
+        }
+        let mut k = Coefs::from_params(&Params::default(), false, 9);
+        assert_eq!(select(&t, 0, t.children(0), &k), 3);
+        k.widen = Widening {
+            first: 2,
+            visits: 40.0,
+            ln_factor: 1.4f32.ln(),
+        };
+        assert!(select(&t, 0, t.children(0), &k) < 3);
+        t.node(0).add(ONE_VISIT * 40);
+        assert_eq!(select(&t, 0, t.children(0), &k), 3);
+    }
 }
