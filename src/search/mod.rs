@@ -230,6 +230,13 @@ impl Searcher {
             playouts,
             start.elapsed(),
         );
+        if let Some(m) = snapshot::robust_best(
+            &r.candidates,
+            self.params.choice_share,
+            self.params.choice_lcb_z,
+        ) {
+            (r.best, r.winrate) = (m.mv, m.winrate);
+        }
         r.kept = kept;
         r.tree_nodes = self.tree.len();
         r.tree_full = self.tree.is_full();
