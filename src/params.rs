@@ -129,8 +129,8 @@ params! {
     jigo_half_win: bool = true, [0, 1];
     /// Visits a node needs before its children are created (saves memory on 1-visit leaves).
     expand_visits: u32 = 2, [1, 1000];
-    /// A root move with this share of the most-visited move's visits is played instead when its win rate's lower bound is higher (1: always the most visited).
-    choice_share: f32 = 0.5, [0.0, 1.0];
+    /// A root move with this share of the most-visited move's visits is played instead when its win rate's lower bound is higher; 1 (always the most visited): 0.5 lost games.
+    choice_share: f32 = 1.0, [0.0, 1.0];
     /// Standard errors below its win rate at which a root move's lower bound sits, for that choice.
     choice_lcb_z: f32 = 2.0, [0.0, 10.0];
     /// Win rate below which the engine resigns.

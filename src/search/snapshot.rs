@@ -152,6 +152,9 @@ pub fn collect(
 /// spread so evenly that the most-visited move is one RAVE likes and the playouts refute.
 pub fn robust_best(candidates: &[MoveStat], share: f32, z: f32) -> Option<&MoveStat> {
     let lead = candidates.first()?;
+    if share >= 1.0 {
+        return Some(lead);
+    }
     let floor = share * lead.visits as f32;
     let lcb = |m: &MoveStat| {
         let n = m.visits.max(1) as f32;
