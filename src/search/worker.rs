@@ -324,12 +324,12 @@ pub fn fill_priors(
     }
 }
 
-/// Sorts `moves` and their `priors` together, best prior first (ties keep their order), for
-/// progressive widening; `scratch` is reused memory.
+/// Sorts `moves` and their `priors` together, best prior first (ties by move, pass last),
+/// for progressive widening; `scratch` is reused memory, so nothing is allocated.
 pub fn order_by_prior(moves: &mut [u16], priors: &mut [f32], scratch: &mut Vec<(f32, u16)>) {
     scratch.clear();
     scratch.extend(priors.iter().copied().zip(moves.iter().copied()));
-    scratch.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scratch.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     for (i, &(h, m)) in scratch.iter().enumerate() {
         priors[i] = h;
         moves[i] = m;
