@@ -5,6 +5,7 @@ use crate::board::{Color, Game, Move, Point};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
+use crate::playout::replies::Replies;
 use crate::search::{Limits, Searcher};
 use crate::sgf::GameRecord;
 use rand::SeedableRng;
@@ -41,6 +42,8 @@ pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
     let start_board = game.board();
     let mut board = start_board.clone();
     let mut trace = MoveTrace::default();
+    let mut replies = Replies::default();
+    replies.reset(start_board.len());
     let size = start_board.size();
     let to_play = game.to_play();
     let last = match game.last_move() {
@@ -55,7 +58,7 @@ pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
         for _ in 0..16 {
             board.clone_from(start_board);
             trace.clear();
-            sink += policy.playout(
+            let score = policy.playout(
                 &mut board,
                 to_play,
                 7.5,
@@ -64,7 +67,12 @@ pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
                 None::<Point>,
                 &mut rng,
                 &mut trace,
+                &replies,
             );
+            if policy.uses_replies() {
+                replies.learn(trace.moves.iter().copied(), score > 0.0);
+            }
+            sink += score;
             n += 1;
         }
     }
@@ -233,7 +241,7 @@ pub fn run(seconds: f64, params: &Params) {
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.
 /// `with_ladder_check` predates the check's becoming the default; its name is kept for
 /// the tools that read it, and it now prices the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 11] = [
+const VARIANTS: [(&str, &str, &str); 12] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
@@ -245,6 +253,7 @@ const VARIANTS: [(&str, &str, &str); 11] = [
     ("without_selfatari_check", "selfatari_max_stones", "1000"),
     ("with_fill_board", "fill_board_tries", "4"),
     ("with_pattern_gamma", "pattern_gamma", "true"),
+    ("with_lgrf", "lgrf_rate", "1"),
 ];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one

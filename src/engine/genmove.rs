@@ -22,13 +22,14 @@ impl Engine {
     /// played): for regression scripts that check the policy. Seeded by the position, so the
     /// same position gives the same answer.
     pub fn policy_move(&self, color: Color) -> Move {
+        use crate::playout::replies::NO_REPLIES;
         use rand::SeedableRng;
         let policy = crate::playout::heavy::Policy::from_params(&self.config.params);
         let mut board = self.game.board().clone();
         let (last, prev) = last_two_points(&self.game);
         let seed = self.config.seed ^ board.hash();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        match policy.choose(&mut board, color, last, prev, &mut rng) {
+        match policy.choose(&mut board, color, last, prev, &NO_REPLIES, &mut rng) {
             Some((p, _)) => Move::Play(p),
             None => Move::Pass,
         }

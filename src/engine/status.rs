@@ -67,7 +67,15 @@ impl Engine {
                 Color::White
             };
             policy.playout(
-                &mut board, first, 0.0, max_moves, None, None, &mut rng, &mut trace,
+                &mut board,
+                first,
+                0.0,
+                max_moves,
+                None,
+                None,
+                &mut rng,
+                &mut trace,
+                &crate::playout::replies::NO_REPLIES,
             );
             board.add_playout_owners(&mut sums);
         }

@@ -6,6 +6,7 @@
 
 use super::MoveTrace;
 use super::patterns::Pattern3x3;
+use super::replies::Replies;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::Params;
 use crate::patterns::{Gammas, normalise_colours};
@@ -19,6 +20,7 @@ pub enum Step {
     AtariSave,
     TwoLibs,
     Nakade,
+    Reply,
     FillBoard,
     Pattern,
     Approach,
@@ -46,6 +48,7 @@ pub struct Policy {
     two_libs_ladder: bool,
     nakade: f32,
     nakade_shapes: [bool; 5],
+    reply: f32,
     fill_board_tries: u32,
     pattern: f32,
     approach: f32,
@@ -162,6 +165,7 @@ impl Policy {
                 p.nakade_crossed_five,
                 p.nakade_rabbity_six,
             ],
+            reply: p.lgrf_rate,
             fill_board_tries: p.fill_board_tries,
             pattern: p.pattern_rate,
             pattern_gammas: p.pattern_gamma.then(Gammas::builtin),
@@ -178,8 +182,14 @@ impl Policy {
         self.heavy
     }
 
+    /// Whether the policy plays last good replies, so that playouts should teach them.
+    pub fn uses_replies(&self) -> bool {
+        self.heavy && self.reply > 0.0
+    }
+
     /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
-    /// until two passes or `max_moves`, recording stones in `trace`; returns the area score.
+    /// until two passes or `max_moves`, recording stones in `trace` and playing the last good
+    /// replies of `replies` when the policy uses them; returns the area score.
     #[allow(clippy::too_many_arguments)]
     pub fn playout<R: Rng>(
         &self,
@@ -191,13 +201,14 @@ impl Policy {
         mut prev: Option<Point>,
         rng: &mut R,
         trace: &mut MoveTrace,
+        replies: &Replies,
     ) -> f32 {
         if !self.heavy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
         }
         let mut passes = 0;
         for _ in 0..max_moves {
-            match self.choose(board, to_play, last, prev, rng) {
+            match self.choose(board, to_play, last, prev, replies, rng) {
                 Some((p, _)) => {
                     board.play_unchecked(to_play, p);
                     trace.moves.push((p.0, to_play));
@@ -220,15 +231,16 @@ impl Policy {
         board.playout_score(komi)
     }
 
-    /// The policy's move for `c` (MoGo's order of steps) and the step that chose it; `None`
-    /// is a pass. The board is borrowed mutably only for ladder reading, which leaves it
-    /// exactly as it was.
+    /// The policy's move for `c` (MoGo's order of steps, with a last good reply from
+    /// `replies` after the tactical ones) and the step that chose it; `None` is a pass. The
+    /// board is borrowed mutably only for ladder reading, which leaves it exactly as it was.
     pub fn choose<R: Rng>(
         &self,
         b: &mut Board,
         c: Color,
         last: Option<Point>,
         prev: Option<Point>,
+        replies: &Replies,
         rng: &mut R,
     ) -> Option<(Point, Step)> {
         if let Some(l) = last {
@@ -247,6 +259,11 @@ impl Policy {
             {
                 return Some((p, Step::Nakade));
             }
+            if chance(rng, self.reply)
+                && let Some(p) = self.last_good_reply(b, c, l, prev, replies)
+            {
+                return Some((p, Step::Reply));
+            }
         }
         if let Some(p) = self.fill_board(b, c, rng) {
             return Some((p, Step::FillBoard));
@@ -263,6 +280,25 @@ impl Policy {
             return Some((p, Step::Capture));
         }
         self.random(b, c, rng).map(|p| (p, Step::Random))
+    }
+
+    /// The remembered reply to the last two moves, or else to the last move, when it is
+    /// still playable: empty, legal, no own eye, no big self-atari.
+    fn last_good_reply(
+        &self,
+        b: &Board,
+        c: Color,
+        last: Point,
+        prev: Option<Point>,
+        replies: &Replies,
+    ) -> Option<Point> {
+        let found = replies.reply(c, last.0, prev.map(|p| p.0));
+        found.into_iter().flatten().map(Point).find(|&p| {
+            b.code(p) == EMPTY
+                && !b.is_eye(c, p)
+                && b.is_legal(c, p)
+                && !self.big_self_atari(b, c, p)
+        })
     }
 
     /// Step 1: own strings next to the last move in atari: capture an attacker in atari, or

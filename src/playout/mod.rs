@@ -4,6 +4,7 @@
 
 pub mod heavy;
 pub mod patterns;
+pub mod replies;
 
 use crate::board::{Board, Color, Point};
 use rand::Rng;

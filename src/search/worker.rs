@@ -9,6 +9,7 @@ use crate::board::{Board, Color, Game, Move, Point};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
+use crate::playout::replies::Replies;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering::Relaxed;
@@ -60,6 +61,8 @@ pub struct Worker {
     rng: Xoshiro256PlusPlus,
     board: Board,
     trace: MoveTrace,
+    /// The last good replies this thread's playouts have learned in the current search.
+    replies: Replies,
     path: Vec<usize>,
     tree_moves: Vec<(u16, Color)>,
     amaf: Vec<u8>,
@@ -81,6 +84,7 @@ impl Worker {
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             board: Board::new(9),
             trace: MoveTrace::default(),
+            replies: Replies::default(),
             path: Vec::new(),
             tree_moves: Vec::new(),
             amaf: Vec::new(),
@@ -98,6 +102,7 @@ impl Worker {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         self.amaf.clear();
         self.amaf.resize(points, NONE);
+        self.replies.reset(points);
         self.ownership.clear();
         self.ownership.resize(points, 0);
         self.playouts = 0;
@@ -180,10 +185,16 @@ impl Worker {
                 prev,
                 &mut self.rng,
                 &mut self.trace,
+                &self.replies,
             )
         };
         self.record_ownership();
         let black_wins = black_wins(score, sh.params.jigo_half_win, &mut self.rng);
+        if sh.policy.uses_replies() {
+            let tree_stones = self.tree_moves.iter().filter(|m| m.0 != PASS);
+            let stones = tree_stones.chain(&self.trace.moves).copied();
+            self.replies.learn(stones, black_wins);
+        }
         self.backup(sh, black_wins);
     }
 

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::board::Move;
+use crate::playout::replies::NO_REPLIES;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -55,7 +56,7 @@ pub(super) fn choices(
         .map(|seed| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let (p, s) = policy
-                .choose(&mut board, c, Some(last), None, &mut rng)
+                .choose(&mut board, c, Some(last), None, &NO_REPLIES, &mut rng)
                 .expect("a move");
             (b.point_string(p), s)
         })
@@ -246,7 +247,8 @@ fn random_step_never_fills_own_eye_nor_big_self_atari() {
     for _ in 0..50 {
         let mut b = Board::new(9);
         trace.clear();
-        policy.playout(&mut b, B, 7.0, 243, None, None, &mut rng, &mut trace);
+        let nr = &NO_REPLIES;
+        policy.playout(&mut b, B, 7.0, 243, None, None, &mut rng, &mut trace, nr);
         b.check_consistency().unwrap();
         for c in [B, W] {
             if let Some(p) = policy.random(&b, c, &mut rng) {
@@ -266,7 +268,18 @@ fn death_rate(policy: &Policy, b: &Board, last: Point, n: u64) -> f64 {
     for _ in 0..n {
         let mut x = b.clone();
         trace.clear();
-        policy.playout(&mut x, B, 0.0, 150, Some(last), None, &mut rng, &mut trace);
+        let nr = &NO_REPLIES;
+        policy.playout(
+            &mut x,
+            B,
+            0.0,
+            150,
+            Some(last),
+            None,
+            &mut rng,
+            &mut trace,
+            nr,
+        );
         if x.stone(a2) != Some(W) {
             dead += 1;
         }
@@ -290,4 +303,38 @@ fn nakade_kills_in_playouts() {
         without < 0.8,
         "light: the group lives often, dies in {without}"
     );
+}
+
+#[test]
+fn a_remembered_reply_is_played_while_it_is_playable() {
+    let mut b = Board::new(9);
+    let e5 = pt(&b, "E5");
+    let c3 = pt(&b, "C3");
+    b.play(B, Move::Play(e5)).unwrap();
+    let mut replies = Replies::default();
+    replies.reset(b.len());
+    // White's C3 answered Black's E5 in a playout White won.
+    replies.learn([(e5.0, B), (c3.0, W)].into_iter(), false);
+    let on = Policy::from_params(&Params {
+        lgrf_rate: 1.0,
+        ..Params::default()
+    });
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    for _ in 0..20 {
+        let chosen = on.choose(&mut b, W, Some(e5), None, &replies, &mut rng);
+        assert_eq!(chosen, Some((c3, Step::Reply)));
+    }
+    // Off by default; and an occupied reply point is not played.
+    let off = Policy::from_params(&Params::default());
+    let (_, step) = off
+        .choose(&mut b, W, Some(e5), None, &replies, &mut rng)
+        .unwrap();
+    assert_ne!(step, Step::Reply);
+    b.play(B, Move::Play(c3)).unwrap();
+    for _ in 0..20 {
+        let (p, step) = on
+            .choose(&mut b, W, Some(e5), None, &replies, &mut rng)
+            .unwrap();
+        assert!(p != c3 && step != Step::Reply);
+    }
 }
