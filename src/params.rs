@@ -199,6 +199,8 @@ params! {
     nakade_rabbity_six: bool = true, [0, 1];
     /// Chance to play the last good reply (LGRF-2, then LGRF-1) after the tactical steps.
     lgrf_rate: f32 = 0.0, [0.0, 1.0];
+    /// Try the last good reply only in place of the random move (last step, least intrusive).
+    lgrf_late: bool = false, [0, 1];
     /// Fill-board draws per move (MoGo's Algorithm 2, N); 0 turns it off.
     fill_board_tries: u32 = 0, [0, 100];
     /// Chance to play a 3x3 pattern move around the last move.

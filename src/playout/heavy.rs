@@ -49,6 +49,7 @@ pub struct Policy {
     nakade: f32,
     nakade_shapes: [bool; 5],
     reply: f32,
+    reply_late: bool,
     fill_board_tries: u32,
     pattern: f32,
     approach: f32,
@@ -166,6 +167,7 @@ impl Policy {
                 p.nakade_rabbity_six,
             ],
             reply: p.lgrf_rate,
+            reply_late: p.lgrf_late,
             fill_board_tries: p.fill_board_tries,
             pattern: p.pattern_rate,
             pattern_gammas: p.pattern_gamma.then(Gammas::builtin),
@@ -259,7 +261,8 @@ impl Policy {
             {
                 return Some((p, Step::Nakade));
             }
-            if chance(rng, self.reply)
+            if !self.reply_late
+                && chance(rng, self.reply)
                 && let Some(p) = self.last_good_reply(b, c, l, prev, replies)
             {
                 return Some((p, Step::Reply));
@@ -278,6 +281,13 @@ impl Policy {
             && let Some(p) = self.capture(b, c, last, prev)
         {
             return Some((p, Step::Capture));
+        }
+        if self.reply_late
+            && let Some(l) = last
+            && chance(rng, self.reply)
+            && let Some(p) = self.last_good_reply(b, c, l, prev, replies)
+        {
+            return Some((p, Step::Reply));
         }
         self.random(b, c, rng).map(|p| (p, Step::Random))
     }

@@ -338,3 +338,30 @@ fn a_remembered_reply_is_played_while_it_is_playable() {
         assert!(p != c3 && step != Step::Reply);
     }
 }
+
+#[test]
+fn a_late_reply_gives_way_to_the_other_steps() {
+    // White's A1 is in atari next to Black's A2 (Black's previous move); White just played E5.
+    let mut b = Board::new(9);
+    for (c, v) in [(W, "A1"), (B, "A2"), (W, "E5")] {
+        b.play(c, Move::Play(pt(&b, v))).unwrap();
+    }
+    let (a2, e5, b1, c3) = (pt(&b, "A2"), pt(&b, "E5"), pt(&b, "B1"), pt(&b, "C3"));
+    let mut replies = Replies::default();
+    replies.reset(b.len());
+    replies.learn([(e5.0, W), (c3.0, B)].into_iter(), true);
+    let policy = |late| {
+        Policy::from_params(&Params {
+            lgrf_rate: 1.0,
+            lgrf_late: late,
+            ..Params::default()
+        })
+    };
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    for _ in 0..20 {
+        let early = policy(false).choose(&mut b, B, Some(e5), Some(a2), &replies, &mut rng);
+        assert_eq!(early, Some((c3, Step::Reply)));
+        let late = policy(true).choose(&mut b, B, Some(e5), Some(a2), &replies, &mut rng);
+        assert_eq!(late, Some((b1, Step::Capture)));
+    }
+}
