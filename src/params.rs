@@ -197,7 +197,7 @@ params! {
     nakade_crossed_five: bool = true, [0, 1];
     /// Nakade of the rabbity six.
     nakade_rabbity_six: bool = true, [0, 1];
-    /// Chance to play the last good reply (LGRF-2, then LGRF-1) after the tactical steps.
+    /// Chance to play the last good reply (LGRF-2, then LGRF-1); off: it lost in self-play.
     lgrf_rate: f32 = 0.0, [0.0, 1.0];
     /// Try the last good reply only in place of the random move (last step, least intrusive).
     lgrf_late: bool = false, [0, 1];

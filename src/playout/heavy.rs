@@ -1,8 +1,9 @@
 //! MoGo's heavy simulation policy (Algorithms 1-4 of Chaslot et al.): atari save, nakade,
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
 //! random move that neither fills an own eye nor throws a big string into atari; optionally
-//! Pachi's two-liberty tactics after the atari save (`two_libs.rs`). Each step is switched
-//! and weighted by a parameter so that its worth and its cost can be measured.
+//! Pachi's two-liberty tactics after the atari save (`two_libs.rs`) and last good replies
+//! (`playout::replies`). Each step is switched and weighted by a parameter so that its worth
+//! and its cost can be measured.
 
 use super::MoveTrace;
 use super::patterns::Pattern3x3;
@@ -234,7 +235,8 @@ impl Policy {
     }
 
     /// The policy's move for `c` (MoGo's order of steps, with a last good reply from
-    /// `replies` after the tactical ones) and the step that chose it; `None` is a pass. The
+    /// `replies` after the tactical steps, or with `lgrf_late` just before the random move)
+    /// and the step that chose it; `None` is a pass. The
     /// board is borrowed mutably only for ladder reading, which leaves it exactly as it was.
     pub fn choose<R: Rng>(
         &self,

@@ -60,6 +60,20 @@ impl Replies {
         [some(two), some(one)]
     }
 
+    /// How many replies the tables hold (one- and two-move), for tests and diagnostics.
+    pub fn len(&self) -> usize {
+        self.one
+            .iter()
+            .chain(&self.two)
+            .filter(|&&r| r != NONE)
+            .count()
+    }
+
+    /// Whether the tables hold no reply.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Learns from one finished playout: `moves` are the stones played in order (passes
     /// left out), `black_won` its result. A move of the winner becomes the reply to the one
     /// or two moves before it; a loser's move that was the remembered reply is forgotten.
@@ -110,6 +124,7 @@ mod tests {
         // B 10, W 11, B 12: Black wins; Black's 12 answers White's 11 (and 10 then 11).
         r.learn([(10, B), (11, W), (12, B)].into_iter(), true);
         assert_eq!(r.reply(B, 11, Some(10)), [Some(12), Some(12)]);
+        assert_eq!(r.len(), 2);
         assert_eq!(r.reply(B, 11, Some(9)), [None, Some(12)]);
         // White's 11 lost: nothing remembered for White.
         assert_eq!(r.reply(W, 10, None), [None, None]);

@@ -185,10 +185,12 @@ impl Searcher {
             komi: game.komi() + self.komi_offset,
         };
         let points = game.board().len();
+        let replies = shared.policy.uses_replies();
         for (i, w) in self.workers.iter_mut().enumerate() {
             w.start(
                 points,
                 base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)),
+                replies,
             );
         }
         let mut clock = timing::TimePolicy::new(start, limits, &self.params);
@@ -418,6 +420,26 @@ mod tests {
         assert!(r.playouts > 10);
         let visits: u64 = r.candidates.iter().map(|m| m.visits as u64).sum();
         assert_eq!(visits, r.playouts);
+    }
+
+    #[test]
+    fn playouts_learn_last_good_replies_only_when_the_policy_plays_them() {
+        let g = game_from(&[], 9, 7.0);
+        let limits = Limits {
+            playouts: Some(300),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        for (rate, learns) in [(0.0, false), (1.0, true)] {
+            let params = Params {
+                lgrf_rate: rate,
+                ..Params::default()
+            };
+            let mut s = Searcher::new(params, 3, 1);
+            let r = s.search(&g, Color::Black, &limits, &stop);
+            assert_eq!(r.playouts, 300);
+            assert_eq!(!s.workers[0].replies().is_empty(), learns);
+        }
     }
 
     #[test]

@@ -97,15 +97,22 @@ impl Worker {
         }
     }
 
-    /// Prepares for a search of `points` board points with this seed.
-    pub fn start(&mut self, points: usize, seed: u64) {
+    /// Prepares for a search of `points` board points with this seed; the reply tables are
+    /// emptied for the board when the playouts learn last good replies (`replies`), else
+    /// left at size 0.
+    pub fn start(&mut self, points: usize, seed: u64, replies: bool) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         self.amaf.clear();
         self.amaf.resize(points, NONE);
-        self.replies.reset(points);
+        self.replies.reset(if replies { points } else { 0 });
         self.ownership.clear();
         self.ownership.resize(points, 0);
         self.playouts = 0;
+    }
+
+    /// The last good replies this worker's playouts have learned in the current search.
+    pub fn replies(&self) -> &Replies {
+        &self.replies
     }
 
     /// Runs playouts until the search is finished; `monitor` (the calling thread's) is asked
