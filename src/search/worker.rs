@@ -111,6 +111,7 @@ impl Worker {
     }
 
     /// The last good replies this worker's playouts have learned in the current search.
+    #[cfg(test)]
     pub fn replies(&self) -> &Replies {
         &self.replies
     }
