@@ -7,7 +7,8 @@
 # Usage: tools/gnugo-match.sh SIZE KOMI SECONDS GAMES DIR [SEED [extra moyo arguments...]]
 # Example: tools/gnugo-match.sh 9 7 1 100 /tmp/gg9-a 9
 # Environment: MOYO, REFEREE, GNUGO override the programs; HANDICAP=N gives Black N fixed
-# handicap stones (colours still alternate, so moyo takes and gives handicap in turn).
+# handicap stones (colours still alternate, so moyo takes and gives handicap in turn);
+# OPPONENT replaces GNU Go as the other engine (any GTP command line; GNU Go still scores).
 set -eu
 SIZE=$1
 KOMI=$2
@@ -24,6 +25,6 @@ GNUGO=${GNUGO:-/usr/games/gnugo}
 LIMIT=$(awk "BEGIN { print ($SIZE >= 13 ? 60 : 20) + 3 * $SECONDS }")
 "$REFEREE" \
     --black "$MOYO --threads 1 --quiet --time-per-move $SECONDS $*" \
-    --white "$GNUGO --mode gtp --level 10" \
+    --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     ${HANDICAP:+--handicap "$HANDICAP"} --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move "$LIMIT" --seed "$SEED" \
     --scorer "$GNUGO --mode gtp --chinese-rules" --sgf-dir "$DIR" 2>&1 | tee "$DIR.log"

@@ -10,23 +10,8 @@
 # Environment: MOYO_A and MOYO_B (default: MOYO, else target/release/moyo), REFEREE and
 # GNUGO override the programs.
 set -eu
-SIZE=$1
-KOMI=$2
-SECONDS=$3
-GAMES=$4
-DIR=$5
-SEED=$6
-A_ARGS=$7
-B_ARGS=${8:-}
 MOYO=${MOYO:-target/release/moyo}
-MOYO_A=${MOYO_A:-$MOYO}
 MOYO_B=${MOYO_B:-$MOYO}
-REFEREE=${REFEREE:-target/release/moyo-referee}
-GNUGO=${GNUGO:-/usr/games/gnugo}
-# The referee's limit only guards against a hung engine.
-LIMIT=$(awk "BEGIN { print 20 + 3 * $SECONDS }")
-"$REFEREE" \
-    --black "$MOYO_A --threads 1 --quiet --time-per-move $SECONDS $A_ARGS" \
-    --white "$MOYO_B --threads 1 --quiet --time-per-move $SECONDS $B_ARGS" \
-    --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move "$LIMIT" --seed "$SEED" \
-    --scorer "$GNUGO --mode gtp --chinese-rules" --sgf-dir "$DIR" 2>&1 | tee "$DIR.log"
+B_ARGS=${8:-}
+OPPONENT="$MOYO_B --threads 1 --quiet --time-per-move $3 $B_ARGS" MOYO=${MOYO_A:-$MOYO} \
+    exec "$(dirname "$0")/gnugo-match.sh" "$1" "$2" "$3" "$4" "$5" "$6" $7
