@@ -236,8 +236,8 @@ impl Policy {
 
     /// The policy's move for `c` (MoGo's order of steps, with a last good reply from
     /// `replies` after the tactical steps, or with `lgrf_late` just before the random move)
-    /// and the step that chose it; `None` is a pass. The
-    /// board is borrowed mutably only for ladder reading, which leaves it exactly as it was.
+    /// and the step that chose it; `None` is a pass. The board is borrowed mutably only for
+    /// ladder reading, which leaves it exactly as it was.
     pub fn choose<R: Rng>(
         &self,
         b: &mut Board,
@@ -264,8 +264,7 @@ impl Policy {
                 return Some((p, Step::Nakade));
             }
             if !self.reply_late
-                && chance(rng, self.reply)
-                && let Some(p) = self.last_good_reply(b, c, l, prev, replies)
+                && let Some(p) = self.last_good_reply(b, c, l, prev, replies, rng)
             {
                 return Some((p, Step::Reply));
             }
@@ -286,24 +285,27 @@ impl Policy {
         }
         if self.reply_late
             && let Some(l) = last
-            && chance(rng, self.reply)
-            && let Some(p) = self.last_good_reply(b, c, l, prev, replies)
+            && let Some(p) = self.last_good_reply(b, c, l, prev, replies, rng)
         {
             return Some((p, Step::Reply));
         }
         self.random(b, c, rng).map(|p| (p, Step::Random))
     }
 
-    /// The remembered reply to the last two moves, or else to the last move, when it is
-    /// still playable: empty, legal, no own eye, no big self-atari.
-    fn last_good_reply(
+    /// With chance `lgrf_rate`, the remembered reply to the last two moves, or else to the
+    /// last move, when it is still playable: empty, legal, no own eye, no big self-atari.
+    fn last_good_reply<R: Rng>(
         &self,
         b: &Board,
         c: Color,
         last: Point,
         prev: Option<Point>,
         replies: &Replies,
+        rng: &mut R,
     ) -> Option<Point> {
+        if !chance(rng, self.reply) {
+            return None;
+        }
         let found = replies.reply(c, last.0, prev.map(|p| p.0));
         found.into_iter().flatten().map(Point).find(|&p| {
             b.code(p) == EMPTY
