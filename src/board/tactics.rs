@@ -4,6 +4,7 @@
 use super::bitboard::Bitboard;
 use super::core::{Board, EMPTY, OFF};
 use super::point::{Color, Point};
+use std::sync::LazyLock;
 
 impl Board {
     /// The liberties the string of a `c` stone on the empty point `p` would have. A captured
@@ -73,20 +74,32 @@ impl Board {
         Some((space, n))
     }
 
-    /// A lower bound on the size of the empty region of the empty point `x`: the empty points
-    /// of its 3x3 window joined to it inside the window, `x` included. A few loads, to turn
-    /// away large regions before `enclosed_space` fills them.
+    /// What the 3x3 window of the empty point `x` tells of its empty region, to turn regions
+    /// away before `enclosed_space` fills them: `None` when a stone that is neither `wall`'s
+    /// nor the edge touches the region inside the window (it is not enclosed by `wall`); else
+    /// a lower bound on its size (the empty points of the window joined to `x` inside it, `x`
+    /// included), which is exact at 1. Eight loads and one table lookup.
     #[inline]
-    pub fn window_region_size(&self, x: Point) -> usize {
-        // Diagonals NW, NE, SW, SE touch the orthogonals (N, W), (N, E), (S, W), (S, E).
-        const TOUCH: [(usize, usize); 4] = [(0, 1), (0, 2), (3, 1), (3, 2)];
-        let o = self.neighbours(x).map(|q| self.at(q) == EMPTY);
-        let d = self.diagonals(x).map(|q| self.at(q) == EMPTY);
-        let mut n = 1 + o.iter().filter(|&&e| e).count();
-        for (k, &(a, b)) in TOUCH.iter().enumerate() {
-            n += usize::from(d[k] && (o[a] || o[b]));
+    pub fn window_region(&self, x: Point, wall: Color) -> Option<usize> {
+        let w = self.width() as u16;
+        let around = [
+            x.0 + w,
+            x.0 + w + 1,
+            x.0 + 1,
+            x.0 - w + 1,
+            x.0 - w,
+            x.0 - w - 1,
+            x.0 - 1,
+            x.0 + w - 1,
+        ];
+        let mut code = 0usize;
+        for (i, &q) in around.iter().enumerate() {
+            code |= (self.at(Point(q)) as usize) << (2 * i);
         }
-        n
+        match WINDOW_REGION[wall as usize][code] {
+            0 => None,
+            n => Some(n as usize),
+        }
     }
 
     /// The size of the string a `c` stone on `p` would join (itself included).
@@ -122,10 +135,44 @@ impl Board {
     }
 }
 
+/// `Board::window_region` for every window (8 colour bytes of 2 bits, in
+/// `NEIGHBOUR_OFFSETS` order) and wall colour; 0 stands for `None`.
+static WINDOW_REGION: LazyLock<[[u8; 1 << 16]; 2]> = LazyLock::new(|| {
+    let mut table = [[0; 1 << 16]; 2];
+    for (wall, row) in table.iter_mut().enumerate() {
+        for (code, entry) in row.iter_mut().enumerate() {
+            *entry = window_region_of(code, wall as u8);
+        }
+    }
+    table
+});
+
+/// The window region of one window code (see `WINDOW_REGION`).
+fn window_region_of(code: usize, wall: u8) -> u8 {
+    let byte = |i: usize| (code >> (2 * (i % 8))) as u8 & 3;
+    let foreign = |i: usize| ![EMPTY, OFF, wall].contains(&byte(i));
+    let empty = |i: usize| byte(i) == EMPTY;
+    // Orthogonal neighbours sit at even places; the diagonal at i touches i - 1 and i + 1.
+    if [0, 2, 4, 6].into_iter().any(foreign) {
+        return 0;
+    }
+    let mut n = 1 + [0, 2, 4, 6].into_iter().filter(|&i| empty(i)).count() as u8;
+    for i in [1, 3, 5, 7] {
+        if empty(i - 1) || empty(i + 1) {
+            if foreign(i) {
+                return 0;
+            }
+            n += u8::from(empty(i));
+        }
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Move;
+    use rand::{Rng, SeedableRng};
 
     fn setup(size: usize, stones: &[(Color, &str)]) -> Board {
         let mut b = Board::new(size);
@@ -174,7 +221,7 @@ mod tests {
     }
 
     #[test]
-    fn window_region_size_bounds_the_region_from_below() {
+    fn window_region_bounds_the_region_from_below() {
         use Color::{Black as B, White as W};
         // A three-point eye of White's in the corner: the window sees all of it.
         let b = setup(
@@ -188,31 +235,49 @@ mod tests {
                 (W, "C2"),
             ],
         );
-        assert_eq!(b.window_region_size(pt(&b, "B2")), 5, "A1 A2 B1 B2 C1");
+        assert_eq!(b.window_region(pt(&b, "B2"), W), Some(5), "A1 A2 B1 B2 C1");
         assert_eq!(b.enclosed_space::<8>(pt(&b, "B2"), W).map(|s| s.1), Some(5));
+        assert_eq!(
+            b.window_region(pt(&b, "B2"), B),
+            None,
+            "White stones touch it"
+        );
         // Open board: the whole window; one black stone beside x cuts the corners it held.
         let e = setup(9, &[(B, "E6")]);
-        assert_eq!(e.window_region_size(pt(&e, "E4")), 9);
-        assert_eq!(e.window_region_size(pt(&e, "E5")), 8);
+        assert_eq!(e.window_region(pt(&e, "E4"), W), Some(9));
+        assert_eq!(e.window_region(pt(&e, "E5"), B), Some(8));
+        assert_eq!(e.window_region(pt(&e, "E5"), W), None);
         let f = setup(9, &[(B, "E6"), (B, "D5"), (B, "F4")]);
         // E5's window: F6 and D4 join through F5 and E4; D6 touches only stones.
-        assert_eq!(f.window_region_size(pt(&f, "E5")), 5);
-        // Every empty point of a played-out board: never more than its true region.
-        let mut g = Board::new(9);
-        let mut c = B;
-        for (i, p) in g.points().collect::<Vec<_>>().into_iter().enumerate() {
-            if i % 3 != 0 && g.is_legal(c, p) {
-                g.play_unchecked(c, p);
-                c = c.opp();
-            }
-        }
-        for x in g.points().filter(|&x| g.code(x) == EMPTY) {
-            let region = [B, W]
-                .iter()
-                .filter_map(|&w| g.enclosed_space::<82>(x, w).map(|s| s.1))
-                .next();
-            if let Some(n) = region {
-                assert!(g.window_region_size(x) <= n, "{}", g.point_string(x));
+        assert_eq!(f.window_region(pt(&f, "E5"), B), Some(5));
+        // A lone point among stones: exactly one, whoever walls it.
+        let g = setup(9, &[(W, "E6"), (W, "D5"), (W, "F5"), (W, "E4")]);
+        assert_eq!(g.window_region(pt(&g, "E5"), W), Some(1));
+        // Every empty point of played-out boards, for both walls: never more than the true
+        // region, exact at 1, and `None` only where the region is not enclosed by the wall.
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        for size in [5, 9, 13] {
+            for fill in [2, 3, 5] {
+                let mut g = Board::new(size);
+                let mut c = B;
+                for p in g.points().collect::<Vec<_>>() {
+                    if rng.gen_range(0..fill) != 0 && g.is_legal(c, p) {
+                        g.play_unchecked(c, p);
+                        c = c.opp();
+                    }
+                }
+                for x in g.points().filter(|&x| g.code(x) == EMPTY) {
+                    for w in [B, W] {
+                        let whole = g.enclosed_space::<700>(x, w).map(|s| s.1);
+                        let seen = g.window_region(x, w);
+                        let at = g.point_string(x);
+                        match (seen, whole) {
+                            (None, n) => assert_eq!(n, None, "{at}"),
+                            (Some(k), Some(n)) => assert!(k <= n && (k > 1 || n == 1), "{at}"),
+                            (Some(_), None) => {}
+                        }
+                    }
+                }
             }
         }
     }

@@ -377,10 +377,10 @@ impl Policy {
     /// The vital point of the eye space around `x` if it is enclosed by `c`'s opponent (or
     /// the edge), has 3 to 6 points and an enabled killing shape.
     fn vital_point(&self, b: &Board, c: Color, x: Point) -> Option<Point> {
-        if b.window_region_size(x) > 6 {
+        if !(2..=6).contains(&b.window_region(x, c.opp())?) {
             return None;
         }
-        let (space, n) = b.enclosed_space::<8>(x, c.opp())?;
+        let (space, n) = b.enclosed_space::<7>(x, c.opp())?;
         if !(3..=6).contains(&n) {
             return None;
         }
