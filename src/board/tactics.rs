@@ -81,19 +81,8 @@ impl Board {
     /// included), which is exact at 1. Eight loads and one table lookup.
     #[inline]
     pub fn window_region(&self, x: Point, wall: Color) -> Option<usize> {
-        let w = self.width() as u16;
-        let around = [
-            x.0 + w,
-            x.0 + w + 1,
-            x.0 + 1,
-            x.0 - w + 1,
-            x.0 - w,
-            x.0 - w - 1,
-            x.0 - 1,
-            x.0 + w - 1,
-        ];
         let mut code = 0usize;
-        for (i, &q) in around.iter().enumerate() {
+        for (i, q) in self.around(x).into_iter().enumerate() {
             code |= (self.at(Point(q)) as usize) << (2 * i);
         }
         match WINDOW_REGION[wall as usize][code] {

@@ -413,7 +413,7 @@ impl Policy {
         for _ in 0..self.fill_board_tries {
             let i = ((rng.next_u32() as u64 * empties.len() as u64) >> 32) as usize;
             let p = Point(empties[i]);
-            if b.neighbourhood_code(p) & 0xffff == 0 {
+            if b.colour_code(p) == 0 {
                 return Some(p);
             }
         }
@@ -435,7 +435,7 @@ impl Policy {
         for (dx, dy) in NEIGHBOUR_OFFSETS {
             let p = Point((last.0 as i32 + dx + dy * w) as u16);
             if b.code(p) == EMPTY
-                && self.patterns.matches(b.neighbourhood_code(p), c)
+                && self.patterns.matches_at(b, p, c)
                 && b.is_legal(c, p)
                 && !self.big_self_atari(b, c, p)
             {

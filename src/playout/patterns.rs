@@ -16,7 +16,7 @@
 //! built-in set. Compiling it takes about 0.3 ms in release.
 
 use crate::board::{
-    CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, Color, NEIGHBOUR_OFFSETS,
+    Board, CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, Color, NEIGHBOUR_OFFSETS, Point,
 };
 use std::fmt;
 use std::sync::OnceLock;
@@ -28,6 +28,8 @@ pub const BUILTIN_TEXT: &str = include_str!("../../patterns/mogo3x3.txt");
 const CODES: usize = 1 << CODE_BITS;
 /// Words of one bitset.
 const WORDS: usize = CODES / 64;
+/// Words of one colour-code bitset (codes without their 4 atari flags).
+const COLOUR_WORDS: usize = (1 << 16) / 64;
 
 /// A compiled 3x3 pattern table: one bitset of 2^20 bits per player to move. (Boxed
 /// fixed-size arrays rather than `Vec`s, so the masked index in `matches` needs no bounds
@@ -35,6 +37,9 @@ const WORDS: usize = CODES / 64;
 #[derive(Clone)]
 pub struct Pattern3x3 {
     bits: [Box<[u64; WORDS]>; 2],
+    /// Per player, bit `k` set when the colour code `k` (a code's low 16 bits) matches with
+    /// some atari flags: the cheap first test.
+    colours: [Box<[u64; COLOUR_WORDS]>; 2],
 }
 
 impl fmt::Debug for Pattern3x3 {
@@ -65,6 +70,23 @@ impl Pattern3x3 {
     pub fn matches(&self, code: u32, to_play: Color) -> bool {
         let i = code as usize & (CODES - 1);
         (self.bits[to_play.index()][i >> 6] >> (i & 63)) & 1 != 0
+    }
+
+    /// Whether an empty point with this colour code (`Board::colour_code`) can match a
+    /// pattern for `to_play` with some atari flags; when false, `matches` is false whatever
+    /// the flags, so they need not be read.
+    #[inline]
+    pub fn may_match(&self, colours: u32, to_play: Color) -> bool {
+        let i = colours as usize & 0xffff;
+        (self.colours[to_play.index()][i >> 6] >> (i & 63)) & 1 != 0
+    }
+
+    /// Whether the empty point `p` of `b` matches a pattern for `to_play`, reading the atari
+    /// flags of its neighbours only when the colours alone may match.
+    #[inline]
+    pub fn matches_at(&self, b: &Board, p: Point, to_play: Color) -> bool {
+        let colours = b.colour_code(p);
+        self.may_match(colours, to_play) && self.matches(colours | b.atari_flags(p), to_play)
     }
 
     /// Number of distinct codes that match (for tests and the docs).
@@ -396,12 +418,12 @@ fn swap_colours(code: u32) -> u32 {
 
 /// Compiles pattern specs into the two bitsets.
 fn compile(specs: &[Spec]) -> Pattern3x3 {
-    let zeroed = || -> Box<[u64; WORDS]> {
-        vec![0u64; WORDS]
+    fn zeroed<const N: usize>() -> Box<[u64; N]> {
+        vec![0u64; N]
             .into_boxed_slice()
             .try_into()
-            .expect("WORDS words")
-    };
+            .expect("N words")
+    }
     let mut bits = [zeroed(), zeroed()];
     let mut set = |colour: Color, code: u32| {
         let i = code as usize;
@@ -422,7 +444,18 @@ fn compile(specs: &[Spec]) -> Pattern3x3 {
             }
         }
     }
-    Pattern3x3 { bits }
+    let mut colours = [zeroed(), zeroed()];
+    for (table, all) in colours.iter_mut().zip(&bits) {
+        for (w, &word) in all.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                let k = (w * 64 + rest.trailing_zeros() as usize) & 0xffff;
+                table[k >> 6] |= 1 << (k & 63);
+                rest &= rest - 1;
+            }
+        }
+    }
+    Pattern3x3 { bits, colours }
 }
 
 #[cfg(test)]

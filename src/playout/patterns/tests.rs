@@ -537,3 +537,18 @@ fn swap_and_transform_basics() {
         assert_eq!(t >> 16, atari_bit(j) >> 16);
     }
 }
+
+#[test]
+fn colour_test_passes_exactly_the_codes_some_atari_flags_match() {
+    let t = Pattern3x3::builtin();
+    for to_play in [Color::Black, Color::White] {
+        let mut passed = 0;
+        for colours in 0..1u32 << 16 {
+            let any = (0..16u32).any(|flags| t.matches(colours | flags << 16, to_play));
+            assert_eq!(t.may_match(colours, to_play), any, "{colours:#x}");
+            passed += usize::from(any);
+        }
+        // The cheap test turns most colour codes away (few are patterns at all).
+        assert!(passed > 0 && passed < 1 << 14, "{passed}");
+    }
+}
