@@ -4,7 +4,8 @@
 //! the format): the hane, cut1, cut2 and edge patterns of Wang & Gelly (2007). They are
 //! compiled into two bitsets of 2^20 bits, one per player to move, indexed by the
 //! neighbourhood code of [`Board::neighbourhood_code`](crate::board::Board), so the playout
-//! tests a point with one bit lookup.
+//! tests a point with one bit lookup; a second bitset per player, over the code's 2^16 colour
+//! parts, turns most points away before their atari flags are read (`matches_at`).
 //!
 //! Compiling a pattern: its cells (several allowed values each, free atari flags on stones)
 //! are multiplied out into the concrete codes it matches as written, codes whose off-board
