@@ -40,6 +40,9 @@ const SHAPES: [(&[u8], usize); 5] = [
     (&[4, 2, 2, 2, 1, 1], 4), // rabbity six
 ];
 
+/// Points of the largest eye space in `SHAPES`.
+const NAKADE_MAX: usize = 6;
+
 /// The policy's switches and weights, read once from `Params`.
 #[derive(Clone)]
 pub struct Policy {
@@ -377,14 +380,15 @@ impl Policy {
     /// The vital point of the eye space around `x` if it is enclosed by `c`'s opponent (or
     /// the edge), has 3 to 6 points and an enabled killing shape.
     fn vital_point(&self, b: &Board, c: Color, x: Point) -> Option<Point> {
-        if !(2..=6).contains(&b.window_region(x, c.opp())?) {
+        // A window region of 1 is exact: a single point.
+        if !(2..=NAKADE_MAX).contains(&b.window_region(x, c.opp())?) {
             return None;
         }
-        let (space, n) = b.enclosed_space::<7>(x, c.opp())?;
-        if !(3..=6).contains(&n) {
+        let (space, n) = b.enclosed_space::<{ NAKADE_MAX + 1 }>(x, c.opp())?;
+        if !(3..=NAKADE_MAX).contains(&n) {
             return None;
         }
-        let mut degrees = [0u8; 6];
+        let mut degrees = [0u8; NAKADE_MAX];
         for (k, &p) in space[..n].iter().enumerate() {
             degrees[k] = b
                 .neighbours(p)
