@@ -1,7 +1,7 @@
 #!/bin/sh
 # Where a game turned: moyo's search of every STEP-th of the positions of a game record in
-# which COLOUR is to move (every 2 STEP moves), one line each (move number, moyo's move, its win rate for COLOUR,
-# playouts). Finds the stretch of a lost game in which the win rate fell, to replay there.
+# which COLOUR is to move (every 2 STEP moves), one line each: move number, moyo's move, its
+# win rate for COLOUR, playouts. Finds the stretch of a lost game in which the win rate fell.
 #
 # Usage: tools/winrate-curve.sh GAME.sgf COLOUR [STEP [moyo arguments...]]
 # Example: tools/winrate-curve.sh /tmp/gg19/game-005.sgf b 10 --time-per-move 1
@@ -15,7 +15,7 @@ if [ $# -ge 3 ]; then shift 3; else shift $#; fi
 ARGS=${*:---playouts 3000}
 MOYO=${MOYO:-target/release/moyo}
 MOVES=$(grep -o ';[BW]\[' "$SGF" | wc -l)
-# loadsgf N stops before move N: Black moves on odd N in a game without handicap stones.
+# loadsgf N stops before move N, so COLOUR is to move at the N of its own moves.
 FIRST=$(grep -o ';[BW]\[' "$SGF" | head -n 1 | cut -c2)
 case "$COLOUR" in
     b|B|black) WANT=B ;;
