@@ -14,9 +14,11 @@ STEP=${3:-10}
 if [ $# -ge 3 ]; then shift 3; else shift $#; fi
 ARGS=${*:---playouts 3000}
 MOYO=${MOYO:-target/release/moyo}
-MOVES=$(grep -o ';[BW]\[' "$SGF" | wc -l)
+# The colours of the record's moves, one a line.
+COLOURS=$(grep -o ';[BW]\[' "$SGF" | cut -c2)
+MOVES=$(printf '%s\n' "$COLOURS" | grep -c .)
 # loadsgf N stops before move N, so COLOUR is to move at the N of its own moves.
-FIRST=$(grep -o ';[BW]\[' "$SGF" | head -n 1 | cut -c2)
+FIRST=$(printf '%s\n' "$COLOURS" | head -n 1)
 case "$COLOUR" in
     b|B|black) WANT=B ;;
     w|W|white) WANT=W ;;
