@@ -241,7 +241,7 @@ pub fn run(seconds: f64, params: &Params) {
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.
 /// `with_ladder_check` predates the check's becoming the default; its name is kept for
 /// the tools that read it, and it now prices the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 12] = [
+const VARIANTS: [(&str, &str, &str); 13] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
@@ -250,6 +250,7 @@ const VARIANTS: [(&str, &str, &str); 12] = [
     ("without_patterns", "pattern_rate", "0"),
     ("without_approach", "approach_rate", "0"),
     ("without_capture", "capture_rate", "0"),
+    ("with_global_capture", "capture_global", "true"),
     ("without_selfatari_check", "selfatari_max_stones", "1000"),
     ("with_fill_board", "fill_board_tries", "4"),
     ("with_pattern_gamma", "pattern_gamma", "true"),

@@ -209,8 +209,10 @@ params! {
     pattern_gamma: bool = false, [0, 1];
     /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4).
     approach_rate: f32 = 0.5, [0.0, 1.0];
-    /// Chance to play a capture near the last two moves, the biggest first.
+    /// Chance to play a capture near the last two moves (anywhere with `capture_global`), the biggest first.
     capture_rate: f32 = 1.0, [0.0, 1.0];
+    /// The capture step looks over the whole board, as MoGo's Algorithm 1 does, not only near the last two moves.
+    capture_global: bool = false, [0, 1];
     /// Random moves may not self-atari a string of more than this many stones.
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.

@@ -29,7 +29,16 @@ impl Engine {
         let (last, prev) = last_two_points(&self.game);
         let seed = self.config.seed ^ board.hash();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        match policy.choose(&mut board, color, last, prev, &NO_REPLIES, &mut rng) {
+        let mut ataris = crate::playout::ataris::Ataris::scan(&board);
+        match policy.choose(
+            &mut board,
+            color,
+            last,
+            prev,
+            &mut ataris,
+            &NO_REPLIES,
+            &mut rng,
+        ) {
             Some((p, _)) => Move::Play(p),
             None => Move::Pass,
         }

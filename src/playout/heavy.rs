@@ -6,6 +6,7 @@
 //! and its cost can be measured.
 
 use super::MoveTrace;
+use super::ataris::Ataris;
 use super::patterns::Pattern3x3;
 use super::replies::Replies;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
@@ -58,6 +59,7 @@ pub struct Policy {
     pattern: f32,
     approach: f32,
     capture: f32,
+    capture_global: bool,
     selfatari_max: usize,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -177,6 +179,7 @@ impl Policy {
             pattern_gammas: p.pattern_gamma.then(Gammas::builtin),
             approach: p.approach_rate,
             capture: p.capture_rate,
+            capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -213,10 +216,18 @@ impl Policy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
         }
         let mut passes = 0;
+        let mut ataris = if self.capture_global {
+            Ataris::scan(board)
+        } else {
+            Ataris::new()
+        };
         for _ in 0..max_moves {
-            match self.choose(board, to_play, last, prev, replies, rng) {
+            match self.choose(board, to_play, last, prev, &mut ataris, replies, rng) {
                 Some((p, _)) => {
                     board.play_unchecked(to_play, p);
+                    if self.capture_global {
+                        ataris.note_move(board, p);
+                    }
                     trace.moves.push((p.0, to_play));
                     passes = 0;
                     prev = last;
@@ -239,14 +250,17 @@ impl Policy {
 
     /// The policy's move for `c` (MoGo's order of steps, with a last good reply from
     /// `replies` after the tactical steps, or with `lgrf_late` just before the random move)
-    /// and the step that chose it; `None` is a pass. The board is borrowed mutably only for
-    /// ladder reading, which leaves it exactly as it was.
+    /// and the step that chose it; `None` is a pass. `ataris` lists the strings in atari for
+    /// the global capture step (`Ataris::scan` of `b`, kept up by the caller). The board is
+    /// borrowed mutably only for ladder reading, which leaves it exactly as it was.
+    #[allow(clippy::too_many_arguments)]
     pub fn choose<R: Rng>(
         &self,
         b: &mut Board,
         c: Color,
         last: Option<Point>,
         prev: Option<Point>,
+        ataris: &mut Ataris,
         replies: &Replies,
         rng: &mut R,
     ) -> Option<(Point, Step)> {
@@ -282,7 +296,11 @@ impl Policy {
             return Some(r);
         }
         if chance(rng, self.capture)
-            && let Some(p) = self.capture(b, c, last, prev)
+            && let Some(p) = if self.capture_global {
+                ataris.biggest_capture(b, c)
+            } else {
+                self.capture(b, c, last, prev)
+            }
         {
             return Some((p, Step::Capture));
         }
@@ -466,8 +484,8 @@ impl Policy {
         Some((p, Step::Pattern))
     }
 
-    /// Step 6: capture an opponent string in atari, the biggest first: the last move's own
-    /// string (a self-atari), or one our previous move put in atari.
+    /// Step 6 (local): capture an opponent string in atari, the biggest first: the last
+    /// move's own string (a self-atari), or one our previous move put in atari.
     fn capture(
         &self,
         b: &Board,

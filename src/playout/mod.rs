@@ -2,6 +2,7 @@
 //! policy (uniform random legal moves that do not fill the mover's own eyes); the heavy MoGo
 //! policy builds on the same entry point.
 
+pub mod ataris;
 pub mod heavy;
 pub mod patterns;
 pub mod replies;

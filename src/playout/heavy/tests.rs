@@ -52,11 +52,20 @@ pub(super) fn choices(
     n: u64,
 ) -> Vec<(String, Step)> {
     let mut board = b.clone();
+    let mut ataris = Ataris::scan(b);
     (0..n)
         .map(|seed| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let (p, s) = policy
-                .choose(&mut board, c, Some(last), None, &NO_REPLIES, &mut rng)
+                .choose(
+                    &mut board,
+                    c,
+                    Some(last),
+                    None,
+                    &mut ataris,
+                    &NO_REPLIES,
+                    &mut rng,
+                )
                 .expect("a move");
             (b.point_string(p), s)
         })
@@ -306,6 +315,27 @@ fn nakade_kills_in_playouts() {
 }
 
 #[test]
+fn global_capture_takes_a_string_far_from_the_last_moves() {
+    let policy = |global| {
+        Policy::from_params(&Params {
+            pattern_rate: 0.0,
+            fill_board_tries: 0,
+            capture_global: global,
+            ..Params::default()
+        })
+    };
+    // White A1 is in atari in the corner; White's last move E5 is far away.
+    let (b, last) = setup(9, &[(B, "B1"), (W, "A1"), (B, "G7"), (W, "E5")]);
+    let got = choices(&policy(true), &b, B, last, 10);
+    assert!(
+        got.iter().all(|(v, s)| v == "A2" && *s == Step::Capture),
+        "{got:?}"
+    );
+    let got = choices(&policy(false), &b, B, last, 10);
+    assert!(got.iter().all(|(_, s)| *s != Step::Capture), "{got:?}");
+}
+
+#[test]
 fn a_remembered_reply_is_played_while_it_is_playable() {
     let mut b = Board::new(9);
     let e5 = pt(&b, "E5");
@@ -320,20 +350,21 @@ fn a_remembered_reply_is_played_while_it_is_playable() {
         ..Params::default()
     });
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut ataris = Ataris::new();
     for _ in 0..20 {
-        let chosen = on.choose(&mut b, W, Some(e5), None, &replies, &mut rng);
+        let chosen = on.choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng);
         assert_eq!(chosen, Some((c3, Step::Reply)));
     }
     // Off by default; and an occupied reply point is not played.
     let off = Policy::from_params(&Params::default());
     let (_, step) = off
-        .choose(&mut b, W, Some(e5), None, &replies, &mut rng)
+        .choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng)
         .unwrap();
     assert_ne!(step, Step::Reply);
     b.play(B, Move::Play(c3)).unwrap();
     for _ in 0..20 {
         let (p, step) = on
-            .choose(&mut b, W, Some(e5), None, &replies, &mut rng)
+            .choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng)
             .unwrap();
         assert!(p != c3 && step != Step::Reply);
     }
@@ -358,10 +389,27 @@ fn a_late_reply_gives_way_to_the_other_steps() {
         })
     };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    let mut ataris = Ataris::scan(&b);
     for _ in 0..20 {
-        let early = policy(false).choose(&mut b, B, Some(e5), Some(a2), &replies, &mut rng);
+        let early = policy(false).choose(
+            &mut b,
+            B,
+            Some(e5),
+            Some(a2),
+            &mut ataris,
+            &replies,
+            &mut rng,
+        );
         assert_eq!(early, Some((c3, Step::Reply)));
-        let late = policy(true).choose(&mut b, B, Some(e5), Some(a2), &replies, &mut rng);
+        let late = policy(true).choose(
+            &mut b,
+            B,
+            Some(e5),
+            Some(a2),
+            &mut ataris,
+            &replies,
+            &mut rng,
+        );
         assert_eq!(late, Some((b1, Step::Capture)));
     }
 }
