@@ -54,6 +54,11 @@ impl Ataris {
 
     /// The liberty of the biggest string of `c`'s opponent in atari that `c` may legally take.
     pub fn biggest_capture(&mut self, b: &Board, c: Color) -> Option<Point> {
+        self.biggest(b, c).map(|(_, l)| l)
+    }
+
+    /// `biggest_capture` with the size of the string it takes.
+    fn biggest(&mut self, b: &Board, c: Color) -> Option<(usize, Point)> {
         self.prune(b);
         let mut best: Option<(usize, Point)> = None;
         for &(s, col) in &self.stones[..self.len] {
@@ -70,7 +75,7 @@ impl Ataris {
                 best = Some((size, l));
             }
         }
-        best.map(|(_, l)| l)
+        best
     }
 
     /// Number of strings listed (stale ones included until the next read).
@@ -181,6 +186,33 @@ mod tests {
             Some("E4".into())
         );
         assert_eq!(a.len(), 3);
+    }
+
+    #[test]
+    fn kept_up_by_moves_it_agrees_with_a_fresh_scan() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(4);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut b = Board::new(9);
+            let mut a = Ataris::scan(&b);
+            let mut c = Color::Black;
+            for _ in 0..200 {
+                let Some(p) = crate::playout::random_move(&b, c, &mut rng) else {
+                    break;
+                };
+                b.play_unchecked(c, p);
+                a.note_move(&b, p);
+                c = c.opp();
+                let mut fresh = Ataris::scan(&b);
+                for col in [Color::Black, Color::White] {
+                    let kept = a.biggest(&b, col).map(|(n, _)| n);
+                    assert_eq!(kept, fresh.biggest(&b, col).map(|(n, _)| n));
+                    checked += kept.is_some() as u32;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} captures compared");
     }
 
     #[test]
