@@ -60,20 +60,9 @@ impl Ataris {
     /// `biggest_capture` with the size of the string it takes.
     fn biggest(&mut self, b: &Board, c: Color) -> Option<(usize, Point)> {
         self.prune(b);
-        let mut best: Option<(usize, Point)> = None;
-        for &(s, col) in &self.stones[..self.len] {
-            if col == c {
-                continue;
-            }
-            let size = b.string_size(s);
-            if best.is_some_and(|(n, _)| n >= size) {
-                continue;
-            }
-            if let Some(l) = b.string_libs(s).first()
-                && b.is_legal(c, l)
-            {
-                best = Some((size, l));
-            }
+        let mut best = None;
+        for &(s, _) in &self.stones[..self.len] {
+            consider_capture(b, c, s, &mut best);
         }
         best
     }
@@ -120,6 +109,24 @@ impl Ataris {
                 self.stones[i] = self.stones[self.len];
             }
         }
+    }
+}
+
+/// Makes `best` (size, liberty) the capture of the string through `s` when that is an enemy
+/// string of `c` in atari, bigger than `best`'s, and its liberty a legal move for `c`.
+#[inline]
+pub(super) fn consider_capture(b: &Board, c: Color, s: Point, best: &mut Option<(usize, Point)>) {
+    if b.stone(s) != Some(c.opp()) || b.lib_count(s) != 1 {
+        return;
+    }
+    let size = b.string_size(s);
+    if best.is_some_and(|(n, _)| n >= size) {
+        return;
+    }
+    if let Some(l) = b.string_libs(s).first()
+        && b.is_legal(c, l)
+    {
+        *best = Some((size, l));
     }
 }
 

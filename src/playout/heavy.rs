@@ -6,7 +6,7 @@
 //! and its cost can be measured.
 
 use super::MoveTrace;
-use super::ataris::Ataris;
+use super::ataris::{Ataris, consider_capture};
 use super::patterns::Pattern3x3;
 use super::replies::Replies;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
@@ -493,22 +493,8 @@ impl Policy {
         last: Option<Point>,
         prev: Option<Point>,
     ) -> Option<Point> {
-        let opp = Some(c.opp());
-        let mut best: Option<(usize, Point)> = None;
-        let mut consider = |q: Point| {
-            if b.stone(q) != opp || b.lib_count(q) != 1 {
-                return;
-            }
-            let size = b.string_size(q);
-            if best.is_some_and(|(s, _)| s >= size) {
-                return;
-            }
-            if let Some(l) = b.string_libs(q).first()
-                && b.is_legal(c, l)
-            {
-                best = Some((size, l));
-            }
-        };
+        let mut best = None;
+        let mut consider = |q: Point| consider_capture(b, c, q, &mut best);
         if let Some(l) = last {
             consider(l);
         }

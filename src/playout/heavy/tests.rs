@@ -391,25 +391,17 @@ fn a_late_reply_gives_way_to_the_other_steps() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
     let mut ataris = Ataris::scan(&b);
     for _ in 0..20 {
-        let early = policy(false).choose(
-            &mut b,
-            B,
-            Some(e5),
-            Some(a2),
-            &mut ataris,
-            &replies,
-            &mut rng,
-        );
-        assert_eq!(early, Some((c3, Step::Reply)));
-        let late = policy(true).choose(
-            &mut b,
-            B,
-            Some(e5),
-            Some(a2),
-            &mut ataris,
-            &replies,
-            &mut rng,
-        );
-        assert_eq!(late, Some((b1, Step::Capture)));
+        for (late, want) in [(false, (c3, Step::Reply)), (true, (b1, Step::Capture))] {
+            let got = policy(late).choose(
+                &mut b,
+                B,
+                Some(e5),
+                Some(a2),
+                &mut ataris,
+                &replies,
+                &mut rng,
+            );
+            assert_eq!(got, Some(want), "lgrf_late {late}");
+        }
     }
 }
