@@ -229,12 +229,10 @@ mod tests {
             play(&mut b, Color::Black, v);
         }
         play(&mut b, Color::White, "A1");
-        play(&mut b, Color::White, "B1");
+        let b1 = play(&mut b, Color::White, "B1");
         let mut a = Ataris::scan(&b);
         assert_eq!(a.len(), 1);
-        let p = b.parse_move("B1").unwrap();
-        let Move::Play(p) = p else { panic!() };
-        a.note_move(&b, p);
+        a.note_move(&b, b1);
         assert_eq!(a.len(), 1);
         assert!(!a.is_empty());
     }
