@@ -103,6 +103,8 @@ params! {
     uct_c: f32 = 0.0, [0.0, 10.0];
     /// RAVE equivalence below the root (MoGo's c1 = 1 / this): visits where online and AMAF weigh the same.
     rave_equiv: f32 = 800.0, [0.0, 1.0e6];
+    /// AMAF updates weigh 2 right after a node falling to 0 at the playout's end (Fuego's weighted RAVE updates).
+    rave_weight_distance: bool = false, [0, 1];
     /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.
     rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
     /// MoGo's C below the root: prior weight in C / log(2 + n(d)), progressive unpruning.
@@ -127,6 +129,10 @@ params! {
     widen_factor: f32 = 1.4, [1.01, 100.0];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
     jigo_half_win: bool = true, [0, 1];
+    /// Share of a playout's value that follows its margin (Fuego's score modification): bigger wins count a little more; 0: off.
+    score_bonus: f32 = 0.0, [0.0, 0.5];
+    /// Margin, as a fraction of the board's points, that earns the whole score bonus.
+    score_bonus_span: f32 = 0.05, [0.001, 1.0];
     /// Visits a node needs before its children are created (saves memory on 1-visit leaves).
     expand_visits: u32 = 2, [1, 1000];
     /// A root move with this share of the most-visited move's visits is played instead when its win rate's lower bound is higher; 1 (always the most visited): 0.5 lost games.

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 use tree::{NODE_BYTES, PASS, Tree};
 use worker::{Shared, Worker};
 
+mod amaf;
+mod outcome;
 pub mod prior;
 mod prune;
 mod reuse;
@@ -183,6 +185,7 @@ impl Searcher {
             stop,
             ownership: self.ownership.as_deref(),
             komi: game.komi() + self.komi_offset,
+            outcome: outcome::Outcome::new(&self.params, size * size),
         };
         let points = game.board().len();
         let replies = shared.policy.uses_replies();
@@ -316,20 +319,6 @@ mod tests {
             g.play(c, m).unwrap();
         }
         g
-    }
-
-    #[test]
-    fn a_jigo_is_half_a_win() {
-        use rand::SeedableRng;
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
-        let n = 20_000;
-        let black = (0..n)
-            .filter(|_| worker::black_wins(0.0, true, &mut rng))
-            .count();
-        assert!((9_500..10_500).contains(&black), "{black} of {n}");
-        assert!(!(0..100).any(|_| worker::black_wins(0.0, false, &mut rng)));
-        assert!(worker::black_wins(0.5, true, &mut rng));
-        assert!(!worker::black_wins(-0.5, true, &mut rng));
     }
 
     #[test]

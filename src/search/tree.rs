@@ -121,6 +121,15 @@ impl Node {
         self.amaf.fetch_add(ONE_VISIT | u64::from(win), Relaxed);
     }
 
+    /// Adds `n` AMAF playouts, all won or all lost (a weighted AMAF update).
+    #[inline]
+    pub fn add_amaf_samples(&self, n: u64, win: bool) {
+        if n > 0 {
+            self.amaf
+                .fetch_add(n * (ONE_VISIT | u64::from(win)), Relaxed);
+        }
+    }
+
     /// Number of published children (0: a leaf).
     #[inline]
     pub fn n_children(&self) -> usize {

@@ -1,6 +1,8 @@
 //! One search thread: descends the shared tree by the MoGo score, creates children, runs a
 //! playout and backs up online and AMAF statistics.
 
+use super::amaf::{self, FirstPlays};
+use super::outcome::Outcome;
 use super::prior::{PriorEval, PriorInput};
 use super::prune::prune_far_edge;
 use super::score::{self, Coefs};
@@ -10,13 +12,10 @@ use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
 use crate::playout::replies::Replies;
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
-
-/// No first play recorded for a point in the AMAF map.
-const NONE: u8 = u8::MAX;
 
 /// The calling thread's check between playouts: given its ownership sums and playout count,
 /// whether the search should stop.
@@ -46,6 +45,8 @@ pub struct Shared<'a> {
     pub ownership: Option<&'a [f32]>,
     /// The komi of the playouts (the game's, plus any dynamic komi).
     pub komi: f32,
+    /// How a playout's score counts as a win.
+    pub outcome: Outcome,
 }
 
 impl Shared<'_> {
@@ -65,7 +66,7 @@ pub struct Worker {
     replies: Replies,
     path: Vec<usize>,
     tree_moves: Vec<(u16, Color)>,
-    amaf: Vec<u8>,
+    amaf: FirstPlays,
     moves_buf: Vec<u16>,
     priors_buf: Vec<f32>,
     /// (prior, move) pairs for ordering children best prior first.
@@ -87,7 +88,7 @@ impl Worker {
             replies: Replies::default(),
             path: Vec::new(),
             tree_moves: Vec::new(),
-            amaf: Vec::new(),
+            amaf: FirstPlays::default(),
             moves_buf: Vec::new(),
             priors_buf: Vec::new(),
             order_buf: Vec::new(),
@@ -102,8 +103,7 @@ impl Worker {
     /// left at size 0.
     pub fn start(&mut self, points: usize, seed: u64, replies: bool) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        self.amaf.clear();
-        self.amaf.resize(points, NONE);
+        self.amaf.reset(points);
         self.replies.reset(if replies { points } else { 0 });
         self.ownership.clear();
         self.ownership.resize(points, 0);
@@ -197,7 +197,7 @@ impl Worker {
             )
         };
         self.record_ownership();
-        let black_wins = black_wins(score, sh.params.jigo_half_win, &mut self.rng);
+        let black_wins = sh.outcome.black_wins(score, &mut self.rng);
         if sh.policy.uses_replies() {
             let tree_stones = self.tree_moves.iter().filter(|m| m.0 != PASS);
             let stones = tree_stones.chain(&self.trace.moves).copied();
@@ -267,15 +267,17 @@ impl Worker {
                 tree.node(n).add(1);
             }
         }
-        for &(p, col) in self.trace.moves.iter().rev() {
-            self.amaf[p as usize] = col as u8;
-        }
         let k = self.path.len();
+        let len = k + self.trace.moves.len();
+        for (t, &(p, col)) in self.trace.moves.iter().enumerate().rev() {
+            self.amaf.record(p, k + t, col);
+        }
+        let by_distance = sh.params.rave_weight_distance;
         for j in (0..=k).rev() {
             if j < k {
                 let (mv, col) = self.tree_moves[j];
                 if mv != PASS {
-                    self.amaf[mv as usize] = col as u8;
+                    self.amaf.record(mv, j, col);
                 }
             }
             let parent = if j == 0 {
@@ -292,17 +294,21 @@ impl Worker {
             for ch in tree.children(parent) {
                 let node = tree.node(ch);
                 let mv = node.mv();
-                if mv != PASS && self.amaf[mv as usize] == col as u8 {
-                    node.add_amaf(win);
+                if mv == PASS {
+                    continue;
+                }
+                if let Some(first) = self.amaf.first_by(mv, col) {
+                    let n = amaf::samples(by_distance, first, j, len, &mut self.rng);
+                    node.add_amaf_samples(n, win);
                 }
             }
         }
         for &(p, _) in &self.trace.moves {
-            self.amaf[p as usize] = NONE;
+            self.amaf.forget(p);
         }
         for &(mv, _) in &self.tree_moves {
             if mv != PASS {
-                self.amaf[mv as usize] = NONE;
+                self.amaf.forget(mv);
             }
         }
     }
@@ -352,19 +358,6 @@ pub fn order_by_prior(moves: &mut [u16], priors: &mut [f32], scratch: &mut Vec<(
     for (i, &(h, m)) in scratch.iter().enumerate() {
         priors[i] = h;
         moves[i] = m;
-    }
-}
-
-/// Whether a playout with area score `score` (Black minus White minus komi) counts as a Black
-/// win. A jigo (integer komi) is half a win when `jigo_half`: a coin decides it, so win rates
-/// estimate P(win) + P(jigo) / 2, the score a match gives. Counting every jigo for White (the
-/// board's rule) made White content with a draw.
-#[inline]
-pub fn black_wins(score: f32, jigo_half: bool, rng: &mut impl RngCore) -> bool {
-    if score == 0.0 && jigo_half {
-        rng.next_u32() & 1 == 0
-    } else {
-        score > 0.0
     }
 }
 

@@ -1,0 +1,106 @@
+//! What a finished playout counts for: a Black win or a loss, decided from its area score.
+//! A jigo may count half (a coin decides it), and a share of the value may follow the margin
+//! (after Fuego's score modification): a win by more counts as a little more of a win, a
+//! narrow loss as a little less of a loss. The value is turned into a win with that chance,
+//! so the tree keeps whole-number statistics and the expected win rate is the value's mean.
+
+use crate::params::Params;
+use rand::RngCore;
+
+/// How the playouts of one search turn scores into wins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// A jigo is half a win (a coin) rather than a White win.
+    jigo_half: bool,
+    /// Share of the value that follows the margin (0: plain win or loss).
+    bonus: f32,
+    /// Points of margin that earn the whole bonus.
+    span: f32,
+}
+
+impl Outcome {
+    /// The outcome rule of `params` on a board of `points` points.
+    pub fn new(params: &Params, points: usize) -> Outcome {
+        Outcome {
+            jigo_half: params.jigo_half_win,
+            bonus: params.score_bonus,
+            span: (params.score_bonus_span * points as f32).max(0.5),
+        }
+    }
+
+    /// Black's value of a playout with area score `score` (Black minus White minus komi), in
+    /// [0, 1]: a win is worth 1 - bonus up to 1 at `span` points or more, a loss bonus down
+    /// to 0 at `span` points or more; a jigo is 1/2 (or 0 when jigo is White's).
+    pub fn black_value(&self, score: f32) -> f32 {
+        if score == 0.0 {
+            return if self.jigo_half { 0.5 } else { 0.0 };
+        }
+        let share = (score.abs() / self.span).min(1.0);
+        if score > 0.0 {
+            1.0 - self.bonus + self.bonus * share
+        } else {
+            self.bonus * (1.0 - share)
+        }
+    }
+
+    /// Whether the playout counts as a Black win: always for a win and never for a loss
+    /// without a bonus; otherwise with chance `black_value`.
+    #[inline]
+    pub fn black_wins(&self, score: f32, rng: &mut impl RngCore) -> bool {
+        if self.bonus <= 0.0 && score != 0.0 {
+            return score > 0.0;
+        }
+        let v = self.black_value(score);
+        ((rng.next_u32() >> 8) as f32) < v * 16_777_216.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn outcome(jigo_half: bool, bonus: f32) -> Outcome {
+        let p = Params {
+            jigo_half_win: jigo_half,
+            score_bonus: bonus,
+            score_bonus_span: 0.1,
+            ..Params::default()
+        };
+        Outcome::new(&p, 81)
+    }
+
+    fn black_share(o: &Outcome, score: f32) -> f64 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let n = 20_000;
+        let wins = (0..n).filter(|_| o.black_wins(score, &mut rng)).count();
+        wins as f64 / n as f64
+    }
+
+    #[test]
+    fn a_jigo_is_half_a_win() {
+        let o = outcome(true, 0.0);
+        assert!((black_share(&o, 0.0) - 0.5).abs() < 0.02);
+        assert_eq!(black_share(&outcome(false, 0.0), 0.0), 0.0);
+        assert_eq!(black_share(&o, 0.5), 1.0);
+        assert_eq!(black_share(&o, -0.5), 0.0);
+    }
+
+    #[test]
+    fn the_bonus_follows_the_margin() {
+        // Span 8.1 points on 81.
+        let o = outcome(true, 0.1);
+        assert!((o.black_value(0.5) - (0.9 + 0.1 * 0.5 / 8.1)).abs() < 1e-6);
+        assert_eq!(o.black_value(8.1), 1.0);
+        assert_eq!(o.black_value(40.0), 1.0);
+        assert!((o.black_value(-0.5) - 0.1 * (1.0 - 0.5 / 8.1)).abs() < 1e-6);
+        assert_eq!(o.black_value(-30.0), 0.0);
+        assert_eq!(o.black_value(0.0), 0.5);
+        // Drawn wins follow the value.
+        assert!((black_share(&o, 0.5) - 0.906).abs() < 0.01);
+        assert!((black_share(&o, -0.5) - 0.094).abs() < 0.01);
+        assert_eq!(black_share(&o, 10.0), 1.0);
+        assert_eq!(black_share(&o, -10.0), 0.0);
+    }
+}
