@@ -85,7 +85,7 @@ fn push_counter_captures(b: &Board, c: Color, s: Point, cands: &mut Candidates) 
 
 /// Whether an event of probability `rate` happens (no random draw at 0 or 1).
 #[inline]
-fn chance<R: Rng>(rng: &mut R, rate: f32) -> bool {
+pub fn chance<R: Rng>(rng: &mut R, rate: f32) -> bool {
     if rate >= 1.0 {
         true
     } else if rate <= 0.0 {

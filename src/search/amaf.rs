@@ -3,6 +3,7 @@
 //! counts towards the node's children's RAVE statistics.
 
 use crate::board::Color;
+use crate::playout::heavy::chance;
 use rand::RngCore;
 
 /// No first play recorded for a point.
@@ -61,9 +62,7 @@ pub fn samples(
     let span = len.saturating_sub(node).max(1) as f32;
     let w = 2.0 * (1.0 - first.saturating_sub(node) as f32 / span).max(0.0);
     let whole = w.floor();
-    let frac = w - whole;
-    let extra = ((rng.next_u32() >> 8) as f32) < frac * 16_777_216.0;
-    whole as u64 + u64::from(extra)
+    whole as u64 + u64::from(chance(rng, w - whole))
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! so the tree keeps whole-number statistics and the expected win rate is the value's mean.
 
 use crate::params::Params;
+use crate::playout::heavy::chance;
 use rand::RngCore;
 
 /// How the playouts of one search turn scores into wins.
@@ -50,8 +51,7 @@ impl Outcome {
         if self.bonus <= 0.0 && score != 0.0 {
             return score > 0.0;
         }
-        let v = self.black_value(score);
-        ((rng.next_u32() >> 8) as f32) < v * 16_777_216.0
+        chance(rng, self.black_value(score))
     }
 }
 
