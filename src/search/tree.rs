@@ -115,15 +115,9 @@ impl Node {
         self.online.fetch_add(packed, Relaxed);
     }
 
-    /// Adds one AMAF playout, won or not.
+    /// Adds `n` AMAF playouts, all won or all lost (more than one: a weighted AMAF update).
     #[inline]
-    pub fn add_amaf(&self, win: bool) {
-        self.amaf.fetch_add(ONE_VISIT | u64::from(win), Relaxed);
-    }
-
-    /// Adds `n` AMAF playouts, all won or all lost (a weighted AMAF update).
-    #[inline]
-    pub fn add_amaf_samples(&self, n: u64, win: bool) {
+    pub fn add_amaf(&self, n: u64, win: bool) {
         if n > 0 {
             self.amaf
                 .fetch_add(n * (ONE_VISIT | u64::from(win)), Relaxed);
@@ -380,8 +374,8 @@ mod tests {
         n.add(ONE_VISIT);
         n.add(ONE_VISIT);
         n.add(1);
-        n.add_amaf(true);
-        n.add_amaf(false);
+        n.add_amaf(1, true);
+        n.add_amaf(1, false);
         assert_eq!(n.online(), Stats { visits: 2, wins: 1 });
         assert_eq!(n.amaf(), Stats { visits: 2, wins: 1 });
     }
@@ -397,7 +391,7 @@ mod tests {
         t.node(4).add(ONE_VISIT * 5 + 3);
         t.node(5).try_claim();
         t.expand(5, &[30], &[0.7]);
-        t.node(6).add_amaf(true);
+        t.node(6).add_amaf(1, true);
         t.reroot(2);
         assert_eq!(t.len(), 5);
         let r = t.root();

@@ -299,7 +299,7 @@ impl Worker {
                 }
                 if let Some(first) = self.amaf.first_by(mv, col) {
                     let n = amaf::samples(by_distance, first, j, len, &mut self.rng);
-                    node.add_amaf_samples(n, win);
+                    node.add_amaf(n, win);
                 }
             }
         }
@@ -412,7 +412,7 @@ mod tests {
         t.expand(0, &[1, 2, 3], &[0.6, 0.55, 0.1]);
         t.node(3).add(ONE_VISIT * 1000 + 1000);
         for _ in 0..1000 {
-            t.node(3).add_amaf(true);
+            t.node(3).add_amaf(1, true);
         }
         let mut k = Coefs::from_params(&Params::default(), false, 9);
         assert_eq!(select(&t, 0, t.children(0), &k), 3);
