@@ -3,6 +3,8 @@
 //! (after Fuego's score modification): a win by more counts as a little more of a win, a
 //! narrow loss as a little less of a loss. The value is turned into a win with that chance,
 //! so the tree keeps whole-number statistics and the expected win rate is the value's mean.
+//! With a half-won jigo, win rates estimate P(win) + P(jigo) / 2, the score a match gives;
+//! counting every jigo for White (the board's rule) made White content with a draw.
 
 use crate::params::Params;
 use crate::playout::heavy::chance;
