@@ -1,6 +1,6 @@
 //! The `moyo` command line: GTP on stdin/stdout by default, `moyo bench` for the speed
 //! reference, `moyo book build|stats|count` for the opening book, `moyo patterns
-//! train|predict` for the learned move patterns.
+//! train|predict|fuseki` for the learned move patterns and the opening table.
 
 mod book_cmd;
 
@@ -138,10 +138,29 @@ enum PatternsCommand {
         #[arg(long)]
         gammas: Option<PathBuf>,
     },
+    /// Counts the moves played in the opening positions of SGF collections into a fuseki
+    /// table (the prior's `fuseki` term); prints `positions N` and `games N`.
+    Fuseki {
+        /// SGF files (all games of one board size).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// At most this many games, in file order.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_games: usize,
+        /// Moves counted from the start of each game.
+        #[arg(long, default_value_t = 30)]
+        plies: usize,
+        /// Positions met fewer times than this are not kept.
+        #[arg(long, default_value_t = 3)]
+        min_count: u32,
+        /// The table written.
+        #[arg(long, default_value = "patterns/fuseki-19x19.txt")]
+        out: PathBuf,
+    },
 }
 
 fn patterns(command: PatternsCommand) -> ExitCode {
-    use moyo::patterns::{Gammas, predict, train};
+    use moyo::patterns::{Gammas, fuseki::Fuseki, predict, train};
     let result = match command {
         PatternsCommand::Train {
             files,
@@ -176,6 +195,18 @@ fn patterns(command: PatternsCommand) -> ExitCode {
                 .and_then(|g| predict::run(&files, max_games, &g))
                 .map(|report| print!("{report}"))
         }
+        PatternsCommand::Fuseki {
+            files,
+            max_games,
+            plies,
+            min_count,
+            out,
+        } => Fuseki::extract(&files, max_games, plies, min_count).and_then(|t| {
+            t.save(&out)?;
+            println!("positions {}", t.positions());
+            println!("games {}", t.meta("games").unwrap_or("0"));
+            Ok(())
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

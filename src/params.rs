@@ -275,6 +275,14 @@ params! {
     prior_gamma_span: f32 = 6.0, [0.1, 50.0];
     /// Prior H(d): smallest board size for the learned pattern term (19x19 gammas; measured to pay from 9x9).
     prior_gamma_min_size: usize = 9, [2, 26];
+    /// Prior H(d): a move pros played in this opening position (the built-in 19x19 fuseki table), half for a rare one.
+    prior_fuseki: f32 = 0.5, [-1.0, 1.0];
+    /// Prior H(d): a move no pro played in an opening position they reached `fuseki_known_count` times.
+    prior_fuseki_other: f32 = -0.2, [-1.0, 1.0];
+    /// Times pros must have reached a position before the moves they never played there take the malus.
+    fuseki_known_count: u32 = 10, [1, 1_000_000];
+    /// Where the fuseki table covers the board, the book plays only pro moves played at least this share as often as the favourite.
+    fuseki_book_share: f32 = 0.1, [0.0, 1.0];
     /// Prior H(d) of the pass move (the tree's pass child).
     prior_pass: f32 = -0.5, [-1.0, 1.0];
     /// The tree leaves out lone first- and second-line moves: no stone this close (0: off).

@@ -303,3 +303,46 @@ fn book_stats_prints_the_tables() {
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&svg);
 }
+
+#[test]
+fn on_19x19_the_book_plays_only_what_professionals_play() {
+    let (lib, errors) = book::embedded();
+    assert!(errors.is_empty(), "{errors:?}");
+    let engine = |prior_fuseki: f32| {
+        Engine::new(EngineConfig {
+            params: moyo::params::Params {
+                book_margin: 0.0,
+                prior_fuseki,
+                ..Default::default()
+            },
+            playouts: Some(50),
+            seed: 3,
+            size: 19,
+            komi: 7.5,
+            books: lib.clone(),
+            ..Default::default()
+        })
+    };
+    let mut e = engine(0.5);
+    let Some((Move::Play(p), _)) = e.book_move(Color::Black) else {
+        panic!("the empty board is in the book and pros agree on some of its moves")
+    };
+    let b = e.game().board();
+    let (col, row) = b.col_row(p);
+    let corner = |x: usize| x <= 4 || x >= 14;
+    assert!(
+        corner(col) && corner(row) && (3..=4).contains(&b.line(p)),
+        "{}",
+        b.move_string(Move::Play(p))
+    );
+    // Without the fuseki term the book's own best move stands, whatever pros think of it.
+    let raw = lib
+        .for_game(e.game())
+        .unwrap()
+        .choose(e.game(), Color::Black, 0.0, |_| 0)
+        .unwrap();
+    assert_eq!(
+        engine(0.0).book_move(Color::Black).map(|m| m.0),
+        Some(raw.mv)
+    );
+}

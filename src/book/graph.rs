@@ -8,7 +8,7 @@
 //! `p_i - (-p_sj) = p_i + p_sj >= 0` (Lincke's figures use max-propagation and write
 //! `p_i - p_sj`; Fuego's SgBookBuilder notes the same sign).
 
-use super::key::{BookMove, canonical, from_book};
+use crate::board::{BookMove, canonical, from_book};
 use crate::board::{Color, Game, Move, Scoring};
 use std::collections::HashMap;
 
@@ -460,7 +460,20 @@ impl Book {
         margin: f32,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<BookChoice> {
-        let moves = self.moves(game, color);
+        self.choose_among(game, color, margin, |_| true, pick)
+    }
+
+    /// `choose` among the book moves `keep` accepts (`None` when it accepts none).
+    pub fn choose_among(
+        &self,
+        game: &Game,
+        color: Color,
+        margin: f32,
+        keep: impl Fn(Move) -> bool,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<BookChoice> {
+        let mut moves = self.moves(game, color);
+        moves.retain(|c| keep(c.mv));
         let best = moves.first()?.value;
         let near = moves
             .iter()

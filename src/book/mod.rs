@@ -7,11 +7,11 @@ mod builder;
 mod embedded;
 mod file;
 mod graph;
-mod key;
 mod stats;
 #[cfg(test)]
 mod tests;
 
+pub use crate::board::{BookMove, canonical, from_book, key_under, to_book};
 pub use builder::{
     Builder, Evaluation, Evaluator, RunLimits, SearchEvaluator, Step, interleave_local,
 };
@@ -21,5 +21,4 @@ pub use file::{
     to_bytes, write_atomic,
 };
 pub use graph::{Book, BookChoice, BookPlayer, BookRules, Edge, Library, Node, Shape};
-pub use key::{BookMove, canonical, from_book, key_under, to_book};
 pub use stats::{Stats, dropout, report, stats, svg};

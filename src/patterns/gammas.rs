@@ -11,6 +11,7 @@
 //! p <spatial pattern hash, 16 hex> <gamma>   (the largest listed pattern of a move counts)
 //! ```
 
+use super::checked;
 use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES, canonical_shape};
 use crate::board::CODE_BITS;
 use std::collections::HashMap;
@@ -69,16 +70,6 @@ impl Hasher for KeyHasher {
     fn write_u64(&mut self, x: u64) {
         self.0 = x;
     }
-}
-
-/// FNV-1a, 64 bits.
-pub(super) fn fnv64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 impl Gammas {
@@ -215,39 +206,13 @@ impl Gammas {
         for (h, x) in spatial {
             let _ = writeln!(body, "p {h:016x} {x:.6e}");
         }
-        format!(
-            "{FORMAT}\nlayout {LAYOUT}\nchecksum {:016x}\n{body}",
-            fnv64(body.as_bytes())
-        )
+        checked::wrap(FORMAT, LAYOUT, &body)
     }
 
     /// Reads a table from file text; `name` (the file) opens every error message.
     pub fn parse(text: &str, name: &str) -> Result<Gammas, String> {
         let err = |line: usize, what: &str| format!("{name}: line {line}: {what}");
-        let mut lines = text.splitn(4, '\n');
-        let first = lines.next().unwrap_or("").trim_end();
-        if first != FORMAT {
-            return Err(err(1, &format!("expected `{FORMAT}`, found `{first}`")));
-        }
-        let layout = lines.next().unwrap_or("").trim_end();
-        if layout.strip_prefix("layout ") != Some(LAYOUT) {
-            return Err(err(
-                2,
-                &format!("feature layout mismatch: expected `layout {LAYOUT}`"),
-            ));
-        }
-        let sum = lines.next().unwrap_or("").trim_end();
-        let body = lines.next().unwrap_or("");
-        let want = sum
-            .strip_prefix("checksum ")
-            .and_then(|h| u64::from_str_radix(h, 16).ok())
-            .ok_or_else(|| err(3, "expected `checksum <16 hex digits>`"))?;
-        let got = fnv64(body.as_bytes());
-        if got != want {
-            return Err(format!(
-                "{name}: checksum mismatch (file says {want:016x}, contents give {got:016x}): corrupt or edited"
-            ));
-        }
+        let body = checked::unwrap(text, name, FORMAT, LAYOUT)?;
         let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
         let mut shapes = HashMap::new();
         let mut other = 1.0;
@@ -264,7 +229,7 @@ impl Gammas {
             }
         };
         for (i, line) in body.lines().enumerate() {
-            let n = i + 4;
+            let n = i + checked::BODY_LINE;
             let mut w = line.split_whitespace();
             match w.next() {
                 None => {}
@@ -313,17 +278,12 @@ impl Gammas {
 
     /// Reads a table from a file.
     pub fn load(path: &Path) -> Result<Gammas, String> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        let (text, name) = checked::read(path)?;
         Gammas::parse(&text, &name)
     }
 
     /// Writes the table to `path` atomically (a temporary file beside it, then a rename).
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let name = path.display().to_string();
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        std::fs::write(&tmp, self.to_text()).map_err(|e| format!("{name}.tmp: {e}"))?;
-        std::fs::rename(&tmp, path).map_err(|e| format!("{name}: {e}"))
+        checked::save(path, &self.to_text())
     }
 }

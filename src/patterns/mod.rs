@@ -7,6 +7,8 @@
 //! The prior's hook: [`move_log_gamma`] under [`Gammas::builtin`], the fast path to
 //! [`Gammas::log_gamma`] of [`features`].
 
+mod checked;
+pub mod fuseki;
 mod gammas;
 pub mod predict;
 mod shape;

@@ -480,7 +480,7 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
         .collect();
     let fingerprint = format!(
         "{:016x}",
-        super::gammas::fnv64(format!("{names:?} {} {}", cfg.max_games, cfg.min_count).as_bytes())
+        super::checked::fnv64(format!("{names:?} {} {}", cfg.max_games, cfg.min_count).as_bytes())
     );
     let spatial = count_spatial(&cfg.files, cfg.max_games, cfg.min_spatial)?;
     let data = collect(&cfg.files, cfg.max_games, cfg.min_count, spatial)?;

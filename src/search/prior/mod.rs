@@ -19,6 +19,8 @@
 //!   `connect`, `peep_connect`, `wall`, `bad_kogeima`, `empty_triangle`, `cut`;
 //! - `gamma`: the move's probability under the learned MM patterns (`gamma.rs`), on boards of
 //!   at least `prior_gamma_min_size`;
+//! - `fuseki`, `fuseki_other`: in an opening position of the professional games' table, the
+//!   moves pros played there and the moves they never did (`fuseki.rs`);
 //! - `pass`: a fixed value for the pass move.
 //!
 //! String-based terms come from one scan of the strings with one or two liberties, which
@@ -26,6 +28,7 @@
 //! a few neighbours or precomputed per-point tables. `evaluate` and `explain` run the same
 //! code (`PriorEval::terms`) with different sinks.
 
+mod fuseki;
 mod gamma;
 mod terms;
 #[cfg(test)]
@@ -36,6 +39,7 @@ mod tests_shape;
 use crate::board::{Bitboard, Board, Color, Point};
 use crate::params::Params;
 use crate::patterns::Gammas;
+use crate::patterns::fuseki::Fuseki;
 use crate::playout::patterns::Pattern3x3;
 
 /// The move index that stands for a pass in `PriorEval::evaluate`'s move list.
@@ -115,6 +119,14 @@ pub struct PriorEval {
     gamma_lse: f32,
     /// Whether `log_gamma` holds the current move list (the term is on).
     gamma_ready: bool,
+    /// The professional opening table (the built-in one).
+    fuseki: &'static Fuseki,
+    /// The pro moves of the current position, with their counts.
+    fuseki_moves: Vec<(Point, u32)>,
+    /// Per `Point::idx`: a pro move's count over the most played one's (0: not played).
+    fuseki_share: Vec<f32>,
+    /// Times pros reached the current position (0: not in the table).
+    fuseki_total: u32,
 }
 
 impl Default for PriorEval {
@@ -139,6 +151,10 @@ impl PriorEval {
             log_gamma: Vec::new(),
             gamma_lse: 0.0,
             gamma_ready: false,
+            fuseki: Fuseki::builtin(),
+            fuseki_moves: Vec::new(),
+            fuseki_share: Vec::new(),
+            fuseki_total: 0,
         }
     }
 
@@ -153,7 +169,7 @@ impl PriorEval {
         moves: &[u16],
         out: &mut [f32],
     ) {
-        self.prepare(input);
+        self.prepare(params, input);
         self.gamma_ready = self.gamma_applies(params, input);
         if self.gamma_ready {
             self.prepare_gammas(input, moves);
@@ -174,7 +190,7 @@ impl PriorEval {
         input: &PriorInput,
         mv: u16,
     ) -> Vec<(&'static str, f32)> {
-        self.prepare(input);
+        self.prepare(params, input);
         self.gamma_ready = self.gamma_applies(params, input);
         if self.gamma_ready {
             let (b, c) = (input.board, input.to_play);
@@ -190,8 +206,9 @@ impl PriorEval {
         terms
     }
 
-    /// Builds the per-size tables if needed and scans the position.
-    fn prepare(&mut self, input: &PriorInput) {
+    /// Builds the per-size tables if needed, scans the position and looks it up in the
+    /// fuseki table.
+    fn prepare(&mut self, params: &Params, input: &PriorInput) {
         let b = input.board;
         if self.size != b.size() || self.marks.len() != b.len() {
             self.build_tables(b);
@@ -206,6 +223,7 @@ impl PriorEval {
         self.near_stones = stones.dilate(w, b.onboard()).dilate(w, b.onboard());
         self.ko = b.ko().is_some();
         self.scan_strings(b, input.to_play);
+        self.prepare_fuseki(params, input);
     }
 
     /// The coordinate and line tables for `b`'s size.
@@ -216,6 +234,8 @@ impl PriorEval {
         self.line = vec![0; b.len()];
         self.marks = vec![Mark::default(); b.len()];
         self.log_gamma = vec![0.0; b.len()];
+        self.fuseki_moves.clear();
+        self.fuseki_share = vec![0.0; b.len()];
         self.stamp = 0;
         for p in b.points() {
             let (c, r) = b.col_row(p);

@@ -153,6 +153,17 @@ impl PriorEval {
         if self.gamma_ready {
             sink.add("gamma", self.gamma_term(params, p));
         }
+        let fuseki = self.fuseki_term(params, p);
+        if fuseki != 0.0 {
+            sink.add(
+                if fuseki > 0.0 {
+                    "fuseki"
+                } else {
+                    "fuseki_other"
+                },
+                fuseki,
+            );
+        }
     }
 
     /// The distance-to-edge term of a move on `line` far from all stones.

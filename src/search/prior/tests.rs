@@ -238,3 +238,27 @@ fn zero_weights_silence_every_term() {
     let (_, out) = all_moves(&inp, &p);
     assert!(out.iter().all(|&v| v == 0.0));
 }
+
+#[test]
+fn professional_opening_moves_get_the_fuseki_bonus() {
+    let b = Board::new(19);
+    let inp = input(&b, Black);
+    let p = Params::default();
+    let pro = fired(&inp, "Q16", "fuseki").expect("pros open on the 4-4 point");
+    assert!(
+        (0.5 * p.prior_fuseki..=p.prior_fuseki).contains(&pro),
+        "{pro}"
+    );
+    assert_eq!(
+        fired(&inp, "A1", "fuseki_other"),
+        Some(p.prior_fuseki_other)
+    );
+    assert!(h(&inp, "Q16") > h(&inp, "G11"));
+    // The table holds 19x19 games only.
+    let small = Board::new(9);
+    assert!(
+        terms(&input(&small, Black), "E5")
+            .iter()
+            .all(|t| !t.0.starts_with("fuseki"))
+    );
+}

@@ -5,7 +5,7 @@
 //! The key is computed from (colour, column, row) alone, not from the board's padded point
 //! indices or its Zobrist table, so a book file stays valid when the board's layout changes.
 
-use crate::board::{Board, Color, Move, Symmetry};
+use super::{Board, Color, Move, Symmetry};
 
 /// splitmix64's finaliser: a fixed, well-mixed function of a 64-bit number.
 #[inline]
@@ -71,7 +71,7 @@ pub fn canonical(board: &Board, to_move: Color) -> (u64, Symmetry) {
     best
 }
 
-/// A move in stored coordinates: `row * size + col`.
+/// A move in stored coordinates (`row * size + col`), as books and the fuseki table keep it.
 pub type BookMove = u16;
 
 /// The stored form of an actual move (`None` for a pass: the book holds no passes).
