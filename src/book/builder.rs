@@ -6,8 +6,7 @@
 
 use super::file::{self, BuildInfo, Journal, PlayerMode, Record};
 use super::graph::{Book, BookPlayer, BookRules, Node, Shape};
-use crate::board::{BookMove, canonical, from_book, to_book};
-use crate::board::{Color, Game, Move, Symmetry};
+use crate::board::{BookMove, Color, Game, Move, Symmetry, canonical, from_book, to_book};
 use crate::params::Params;
 use crate::search::{Limits, Searcher};
 use std::collections::{HashMap, HashSet};

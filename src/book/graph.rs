@@ -8,8 +8,7 @@
 //! `p_i - (-p_sj) = p_i + p_sj >= 0` (Lincke's figures use max-propagation and write
 //! `p_i - p_sj`; Fuego's SgBookBuilder notes the same sign).
 
-use crate::board::{BookMove, canonical, from_book};
-use crate::board::{Color, Game, Move, Scoring};
+use crate::board::{BookMove, Color, Game, Move, Scoring, canonical, from_book};
 use std::collections::HashMap;
 
 /// What a book is valid for: it is consulted only when all three match the game.
