@@ -33,7 +33,12 @@ pub(super) fn input(b: &Board, me: Color) -> PriorInput<'_> {
 /// H of the move on vertex `v` with the default parameters, among all the node's moves (the
 /// gamma term compares the move with the others).
 pub(super) fn h(inp: &PriorInput, v: &str) -> f32 {
-    let (moves, out) = all_moves(inp, &Params::default());
+    h_with(inp, v, &Params::default())
+}
+
+/// H of the move on vertex `v` with `params`.
+pub(super) fn h_with(inp: &PriorInput, v: &str, params: &Params) -> f32 {
+    let (moves, out) = all_moves(inp, params);
     let mv = at(inp.board, v).0;
     let i = moves.iter().position(|&m| m == mv).expect("a legal move");
     out[i]
