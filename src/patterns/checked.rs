@@ -58,6 +58,19 @@ pub(super) fn unwrap<'a>(
     Ok(body)
 }
 
+/// A built-in table as parsed, or, when its text is damaged, the error on stderr (naming the
+/// file) and `fallback`, described as `instead` there: the engine runs on without it.
+pub(super) fn or_report<T>(
+    parsed: Result<T, String>,
+    instead: &str,
+    fallback: impl FnOnce() -> T,
+) -> T {
+    parsed.unwrap_or_else(|e| {
+        eprintln!("moyo: {e}; using {instead}");
+        fallback()
+    })
+}
+
 /// Line number in the file of the body's first line.
 pub(super) const BODY_LINE: usize = 4;
 

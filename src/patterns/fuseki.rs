@@ -52,10 +52,8 @@ impl Fuseki {
     pub fn builtin() -> &'static Fuseki {
         static B: OnceLock<Fuseki> = OnceLock::new();
         B.get_or_init(|| {
-            Fuseki::parse(BUILTIN_TEXT, BUILTIN_NAME).unwrap_or_else(|e| {
-                eprintln!("moyo: {e}; using no fuseki table");
-                Fuseki::default()
-            })
+            let parsed = Fuseki::parse(BUILTIN_TEXT, BUILTIN_NAME);
+            checked::or_report(parsed, "no fuseki table", Fuseki::default)
         })
     }
 

@@ -120,10 +120,8 @@ impl Gammas {
     pub fn builtin() -> &'static Gammas {
         static B: OnceLock<Gammas> = OnceLock::new();
         B.get_or_init(|| {
-            Gammas::parse(BUILTIN_TEXT, BUILTIN_NAME).unwrap_or_else(|e| {
-                eprintln!("moyo: {e}; using no learned pattern gammas");
-                Gammas::uniform()
-            })
+            let parsed = Gammas::parse(BUILTIN_TEXT, BUILTIN_NAME);
+            checked::or_report(parsed, "no learned pattern gammas", Gammas::uniform)
         })
     }
 
