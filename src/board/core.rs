@@ -206,6 +206,12 @@ impl Board {
         &self.stones[c.index()]
     }
 
+    /// Stones of both colours on the board.
+    #[inline]
+    pub fn stone_count(&self) -> usize {
+        (self.stones[0].count() + self.stones[1].count()) as usize
+    }
+
     /// Empty points.
     #[inline]
     pub fn empty_points(&self) -> &Bitboard {

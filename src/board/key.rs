@@ -62,13 +62,18 @@ pub fn key_under(board: &Board, to_move: Color, sym: Symmetry) -> u64 {
 /// same board). The symmetry maps the actual board's coordinates to the stored ones.
 pub fn canonical(board: &Board, to_move: Color) -> (u64, Symmetry) {
     let mut best = (u64::MAX, Symmetry(0));
-    for s in Symmetry::ALL {
-        let k = key_under(board, to_move, s);
+    for (k, s) in keys(board, to_move).into_iter().zip(Symmetry::ALL) {
         if k < best.0 {
             best = (k, s);
         }
     }
     best
+}
+
+/// The keys of `board` with `to_move` under each of `Symmetry::ALL`, in that order (the
+/// symmetries giving the smallest map a symmetric position onto itself).
+pub fn keys(board: &Board, to_move: Color) -> [u64; 8] {
+    Symmetry::ALL.map(|s| key_under(board, to_move, s))
 }
 
 /// A move in stored coordinates (`row * size + col`), as books and the fuseki table keep it.

@@ -20,7 +20,7 @@ pub use bitboard::{BitIter, Bitboard, WORDS};
 pub use core::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
 pub use game::{Game, Scoring};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap};
-pub use key::{BookMove, canonical, from_book, key_under, to_book};
+pub use key::{BookMove, canonical, from_book, key_under, keys, to_book};
 pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
 pub use score::Owner;
 pub use shape::{CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, NEIGHBOUR_OFFSETS};

@@ -160,9 +160,6 @@ fn final_status_of_a_finished_game_matches_gnu_go() {
     // The same list again: the status is seeded by the position.
     assert_eq!(e.final_status_list(StoneStatus::Dead).len(), 7);
     // Alive is the rest of the stones.
-    let stones = e.board().stones(Color::Black).count() + e.board().stones(Color::White).count();
-    assert_eq!(
-        e.final_status_list(StoneStatus::Alive).len(),
-        stones as usize - 7
-    );
+    let stones = e.board().stone_count();
+    assert_eq!(e.final_status_list(StoneStatus::Alive).len(), stones - 7);
 }

@@ -10,7 +10,7 @@
 
 use super::checked;
 use super::train::for_each_position;
-use crate::board::{Board, BookMove, Color, Move, Point, Symmetry, from_book, key_under, to_book};
+use crate::board::{Board, BookMove, Color, Move, Point, Symmetry, from_book, to_book};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,7 @@ pub struct Fuseki {
 
 /// The keys of `b` with `to_move` under the 8 symmetries, and the smallest.
 fn keys(b: &Board, to_move: Color) -> ([u64; 8], u64) {
-    let k = Symmetry::ALL.map(|s| key_under(b, to_move, s));
+    let k = crate::board::keys(b, to_move);
     let min = k.iter().copied().min().unwrap_or(0);
     (k, min)
 }
@@ -83,8 +83,7 @@ impl Fuseki {
         if b.size() != self.size {
             return 0;
         }
-        let stones = (b.stones(Color::Black).count() + b.stones(Color::White).count()) as usize;
-        if stones > self.max_stones {
+        if b.stone_count() > self.max_stones {
             return 0;
         }
         let (k, min) = keys(b, to_move);
@@ -121,8 +120,7 @@ impl Fuseki {
                 return;
             }
             size = b.size();
-            let stones = (b.stones(Color::Black).count() + b.stones(Color::White).count()) as usize;
-            max_stones = max_stones.max(stones);
+            max_stones = max_stones.max(b.stone_count());
             let (k, min) = keys(b, c);
             let stored = Symmetry::ALL
                 .iter()
