@@ -16,6 +16,8 @@ pub struct Coefs {
     pub c2: f32,
     /// RAVE simulations the prior stands for (initial AMAF count, wins = count * H).
     pub prior_sims: f32,
+    /// Online simulations the prior stands for (wins = count * H); 0 in MoGo.
+    pub prior_online: f32,
     /// UCB exploration constant (0 once RAVE and priors are in, as in the paper).
     pub ucb: f32,
     /// How many children (best prior first) a node of so many visits may choose from.
@@ -88,6 +90,7 @@ impl Coefs {
                 c1: 1.0 / p.rave_equiv_root.max(1e-3),
                 c2: p.prior_c2_root,
                 prior_sims,
+                prior_online: p.prior_online_sims,
                 ucb: p.uct_c,
                 widen,
             }
@@ -97,6 +100,7 @@ impl Coefs {
                 c1: 1.0 / p.rave_equiv.max(1e-3),
                 c2: p.prior_c2,
                 prior_sims,
+                prior_online: p.prior_online_sims,
                 ucb: p.uct_c,
                 widen,
             }
@@ -122,15 +126,18 @@ pub struct Inputs {
 
 /// score(d) = alpha * p(d) + beta * rave(d) + (gamma + C / log(2 + n(d))) * H(d), with
 /// beta = R / (R + n + c1 n R), gamma = c2 / R (capped so that alpha >= 0) and
-/// alpha = 1 - beta - gamma, where R counts the RAVE simulations including the prior's.
-/// Without any RAVE simulation the prior alone speaks (gamma = 1 - beta); without online
-/// simulations p(d) is not used (beta = 1).
+/// alpha = 1 - beta - gamma, where R counts the RAVE simulations including the prior's and
+/// n(d) in alpha, beta and p(d) the online ones including the prior's (`prior_online`; the
+/// unpruning term keeps the real n(d)). Without any RAVE simulation the prior alone speaks
+/// (gamma = 1 - beta); without online simulations p(d) is not used (beta = 1).
 #[inline]
 pub fn score(k: &Coefs, s: &Inputs) -> f32 {
     let r = s.rave_n + k.prior_sims;
     let rave_wins = s.rave_wins + k.prior_sims * s.prior;
+    let n = s.n + k.prior_online;
+    let wins = s.wins + k.prior_online * s.prior;
     let (beta, rave) = if r > 0.0 {
-        (r / (r + s.n + k.c1 * s.n * r), rave_wins / r)
+        (r / (r + n + k.c1 * n * r), rave_wins / r)
     } else {
         (0.0, 0.0)
     };
@@ -140,7 +147,7 @@ pub fn score(k: &Coefs, s: &Inputs) -> f32 {
         1.0 - beta
     };
     let alpha = 1.0 - beta - gamma;
-    let online = if s.n > 0.0 { s.wins / s.n } else { 0.0 };
+    let online = if n > 0.0 { wins / n } else { 0.0 };
     let mut v = alpha * online + beta * rave + (gamma + k.c * inv_ln2n(s.n)) * s.prior;
     if k.ucb > 0.0 {
         v += k.ucb * (s.ln_parent / (s.n + 1.0)).sqrt();
@@ -192,6 +199,7 @@ mod tests {
             c1,
             c2,
             prior_sims,
+            prior_online: 0.0,
             ucb: 0.0,
             widen: Widening::OFF,
         }
@@ -290,6 +298,39 @@ mod tests {
             ln_parent: 0.0,
         };
         assert!(score(&k, &young(0.9)) > score(&k, &young(0.3)) + 0.3);
+    }
+
+    #[test]
+    fn online_prior_counts_as_simulations_of_the_move() {
+        // 10 online prior sims at H = 0.9 on top of 10 real ones at 0.3: n = 20, p = 0.6,
+        // beta = 30 / (30 + 20 + 0.01 * 20 * 30), gamma = 3 / 30; the C term keeps n = 10.
+        let mut k = coefs(0.5, 0.01, 3.0, 10.0);
+        k.prior_online = 10.0;
+        let s = Inputs {
+            n: 10.0,
+            wins: 3.0,
+            rave_n: 20.0,
+            rave_wins: 3.0,
+            prior: 0.9,
+            ln_parent: 0.0,
+        };
+        let beta = 30.0 / 56.0;
+        let gamma = 0.1;
+        let rave = (3.0 + 9.0) / 30.0;
+        let want = (1.0 - beta - gamma) * 0.6 + beta * rave + (gamma + 0.5 / 12f32.ln()) * 0.9;
+        assert!(close(score(&k, &s), want), "{} vs {want}", score(&k, &s));
+        // It keeps a liked move ahead of an equal one the prior dislikes, however many
+        // RAVE samples both have (the unpruning term aside).
+        k.c = 0.0;
+        let many = |prior| Inputs {
+            rave_n: 1.0e5,
+            rave_wins: 5.0e4,
+            prior,
+            ..s
+        };
+        assert!(score(&k, &many(0.9)) > score(&k, &many(0.1)) + 0.05);
+        k.prior_online = 0.0;
+        assert!(score(&k, &many(0.9)) - score(&k, &many(0.1)) < 0.05);
     }
 
     #[test]
