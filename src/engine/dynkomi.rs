@@ -4,7 +4,9 @@
 //! handicap stone and fades out linearly over the first `dynkomi_moves` moves (scaled to the
 //! board). Then a ratchet: while the engine's win rate stays above `dynkomi_high`, each move
 //! adds a point against it; when it falls below `dynkomi_low` it gives one back, and from then
-//! on the ratchet never climbs higher than where the trouble started.
+//! on the ratchet never climbs higher than where the trouble started. With `dynkomi_even`
+//! the ratchet also runs in even games on large boards: a search that only counts wins spends
+//! a lead down to half a point, and then any misjudged group loses the game.
 
 use crate::board::{Color, Game};
 use crate::params::Params;
@@ -27,10 +29,11 @@ impl DynKomi {
     /// Komi points to add to the game's komi (more for White) in `color`'s next search.
     pub fn offset(&self, game: &Game, color: Color, params: &Params) -> f32 {
         let stones = game.handicap();
-        if stones == 0 || params.dynkomi_per_stone <= 0.0 {
-            return 0.0;
-        }
-        let linear = linear_extra(game, stones, params);
+        let linear = match ratchet_mode(game, params) {
+            Mode::Off => return 0.0,
+            Mode::Even => 0.0,
+            Mode::Handicap => linear_extra(game, stones, params),
+        };
         // The ratchet only runs once the linear part is gone, always against the engine.
         let ratchet = if linear > 0.0 { 0.0 } else { self.ratchet };
         let against = match color {
@@ -42,10 +45,12 @@ impl DynKomi {
 
     /// Notes the win rate of the engine's last search (made with `offset`'s komi).
     pub fn record(&mut self, game: &Game, winrate: f32, params: &Params) {
-        if game.handicap() == 0
-            || params.dynkomi_per_stone <= 0.0
-            || linear_extra(game, game.handicap(), params) > 0.0
-        {
+        let fading = match ratchet_mode(game, params) {
+            Mode::Off => true,
+            Mode::Even => false,
+            Mode::Handicap => linear_extra(game, game.handicap(), params) > 0.0,
+        };
+        if fading {
             return;
         }
         if winrate > params.dynkomi_high {
@@ -58,6 +63,29 @@ impl DynKomi {
             );
             self.ratchet -= 1.0;
         }
+    }
+}
+
+/// Which kind of dynamic komi a game gets.
+enum Mode {
+    Off,
+    /// A handicap game: the fading extra komi, then the ratchet.
+    Handicap,
+    /// An even game on a large board with `dynkomi_even`: the ratchet alone.
+    Even,
+}
+
+fn ratchet_mode(game: &Game, params: &Params) -> Mode {
+    if game.handicap() > 0 {
+        if params.dynkomi_per_stone > 0.0 {
+            Mode::Handicap
+        } else {
+            Mode::Off
+        }
+    } else if params.dynkomi_even && game.size() >= params.large_board_min_size {
+        Mode::Even
+    } else {
+        Mode::Off
     }
 }
 
@@ -134,5 +162,26 @@ mod tests {
         assert_eq!(d.ratchet, 2.0);
         d.reset();
         assert_eq!(d, DynKomi::default());
+    }
+
+    #[test]
+    fn even_games_ratchet_only_when_asked_and_on_large_boards() {
+        let mut p = Params::default();
+        let big = Game::new(19, 7.5);
+        let small = Game::new(9, 7.0);
+        let mut d = DynKomi::default();
+        d.record(&big, 0.95, &p);
+        assert_eq!(d.offset(&big, Color::White, &p), 0.0);
+        p.dynkomi_even = true;
+        for _ in 0..2 {
+            d.record(&big, 0.95, &p);
+            d.record(&small, 0.95, &p);
+        }
+        // Two climbs on 19x19, none counted on 9x9, and only the big board sees them.
+        assert_eq!(d.offset(&big, Color::White, &p), -2.0);
+        assert_eq!(d.offset(&big, Color::Black, &p), 2.0);
+        assert_eq!(d.offset(&small, Color::White, &p), 0.0);
+        d.record(&big, 0.3, &p);
+        assert_eq!(d.offset(&big, Color::Black, &p), 1.0);
     }
 }
