@@ -467,6 +467,12 @@ mod tests {
         assert_eq!(s.search(&g, Color::White, &limits, &stop).kept, 0);
         let fresh = game_from(&[], 9, 6.5);
         assert_eq!(s.search(&fresh, Color::Black, &limits, &stop).kept, 0);
+        // Dynamic komi: a one-point step keeps the tree, a bigger one does not.
+        assert!(s.search(&fresh, Color::Black, &limits, &stop).kept >= 2000);
+        s.set_komi_offset(1.0);
+        assert!(s.search(&fresh, Color::Black, &limits, &stop).kept >= 2000);
+        s.set_komi_offset(3.0);
+        assert_eq!(s.search(&fresh, Color::Black, &limits, &stop).kept, 0);
     }
 
     #[test]

@@ -4,9 +4,13 @@
 use super::tree::Tree;
 use crate::board::{Color, Game, Move};
 
+/// Largest change of the dynamic komi, in whole points, across which the tree is kept.
+const MAX_OFFSET_STEP: i32 = 1;
+
 /// The position a tree root was searched for: the game's start, its moves, who was to play,
-/// and the komi of the playouts (dynamic komi counts in whole points: smaller changes keep the
-/// tree).
+/// and the komi of the playouts (dynamic komi counts in whole points, and a step of one point,
+/// which is what the ratchet makes each move, still keeps the tree: its statistics are off by
+/// the few playouts that end on exactly that margin, and the kept visits are worth far more).
 pub struct RootKey {
     size: usize,
     komi: u32,
@@ -43,7 +47,7 @@ impl RootKey {
     pub fn follow(&self, tree: &Tree, game: &Game, to_play: Color, offset: f32) -> Option<usize> {
         let moves = game.moves();
         if !self.same_game(game)
-            || self.offset != offset.round() as i32
+            || (self.offset - offset.round() as i32).abs() > MAX_OFFSET_STEP
             || !moves.starts_with(&self.moves)
         {
             return None;
