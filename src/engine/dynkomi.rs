@@ -5,7 +5,7 @@
 //! board). Then a ratchet: while the engine's win rate stays above `dynkomi_high`, each move
 //! adds a point against it; when it falls below `dynkomi_low` it gives one back, and from then
 //! on the ratchet never climbs higher than where the trouble started. With `dynkomi_even`
-//! the ratchet also runs in even games on large boards: a search that only counts wins spends
+//! the ratchet also runs in even games (from `dynkomi_even_min_size`): a search that only counts wins spends
 //! a lead down to half a point, and then any misjudged group loses the game.
 
 use crate::board::{Color, Game};
@@ -71,7 +71,7 @@ enum Mode {
     Off,
     /// A handicap game: the fading extra komi, then the ratchet.
     Handicap,
-    /// An even game on a large board with `dynkomi_even`: the ratchet alone.
+    /// An even game with `dynkomi_even` (from `dynkomi_even_min_size`): the ratchet alone.
     Even,
 }
 
@@ -82,7 +82,7 @@ fn ratchet_mode(game: &Game, params: &Params) -> Mode {
         } else {
             Mode::Off
         }
-    } else if params.dynkomi_even && game.size() >= params.large_board_min_size {
+    } else if params.dynkomi_even && game.size() >= params.dynkomi_even_min_size {
         Mode::Even
     } else {
         Mode::Off
