@@ -5,8 +5,8 @@
 //! board). Then a ratchet: while the engine's win rate stays above `dynkomi_high`, each move
 //! adds a point against it; when it falls below `dynkomi_low` it gives one back, and from then
 //! on the ratchet never climbs higher than where the trouble started. With `dynkomi_even`
-//! the ratchet also runs in even games (from `dynkomi_even_min_size`): a search that only counts wins spends
-//! a lead down to half a point, and then any misjudged group loses the game.
+//! the ratchet also runs in even games (from `dynkomi_even_min_size`): a search that only
+//! counts wins spends a lead down to half a point, and then any misjudged group loses it.
 
 use crate::board::{Color, Game};
 use crate::params::Params;
