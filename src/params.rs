@@ -183,8 +183,8 @@ params! {
     dynkomi_high: f32 = 0.8, [0.0, 1.0];
     /// Win rate below which the ratchet gives a point back (and never climbs that high again).
     dynkomi_low: f32 = 0.55, [0.0, 1.0];
-    /// Even games: the ratchet runs too (Pachi's adaptive phase), so a clear lead is kept rather than spent down to half a point.
-    dynkomi_even: bool = false, [0, 1];
+    /// Even games: the ratchet runs too (Pachi's adaptive phase), so a clear lead is kept rather than spent down to half a point; won 19x19 games against GNU Go.
+    dynkomi_even: bool = true, [0, 1];
     /// Smallest board on which `dynkomi_even` acts.
     dynkomi_even_min_size: usize = 13, [2, 26];
     /// Playout policy: true = MoGo's heavy policy (Algorithms 1-4), false = light random moves.

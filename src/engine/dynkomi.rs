@@ -1,12 +1,12 @@
-//! Dynamic komi for handicap games (after Pachi): while every move looks won (Black with its
-//! stones) or lost (White against them), the search cannot tell good moves from bad. Extra
-//! komi for White makes the game look even: it starts at `dynkomi_per_stone` points per
-//! handicap stone and fades out linearly over the first `dynkomi_moves` moves (scaled to the
-//! board). Then a ratchet: while the engine's win rate stays above `dynkomi_high`, each move
-//! adds a point against it; when it falls below `dynkomi_low` it gives one back, and from then
-//! on the ratchet never climbs higher than where the trouble started. With `dynkomi_even`
-//! the ratchet also runs in even games (from `dynkomi_even_min_size`): a search that only
-//! counts wins spends a lead down to half a point, and then any misjudged group loses it.
+//! Dynamic komi (after Pachi): while every move looks won or lost, the search cannot tell good
+//! moves from bad. In handicap games, extra komi for White makes the game look even: it
+//! starts at `dynkomi_per_stone` points per handicap stone and fades out linearly over the
+//! first `dynkomi_moves` moves (scaled to the board). Then a ratchet: while the engine's win
+//! rate stays above `dynkomi_high`, each move adds a point against it; when it falls below
+//! `dynkomi_low` it gives one back, and from then on the ratchet never climbs higher than
+//! where the trouble started. With `dynkomi_even` the ratchet also runs in even games (from
+//! `dynkomi_even_min_size`): a search that only counts wins spends a lead down to half a
+//! point, and then any misjudged group loses the game.
 
 use crate::board::{Color, Game};
 use crate::params::Params;
@@ -136,7 +136,7 @@ mod tests {
         assert!((half - start / 2.0).abs() < 0.5, "{half}");
         pass_moves(&mut g, p.dynkomi_moves as usize);
         assert_eq!(d.offset(&g, Color::White, &p), 0.0);
-        // Even games never get any.
+        // Even games get no fading extra komi.
         assert_eq!(d.offset(&Game::new(19, 7.5), Color::White, &p), 0.0);
     }
 
@@ -166,7 +166,10 @@ mod tests {
 
     #[test]
     fn even_games_ratchet_only_when_asked_and_on_large_boards() {
-        let mut p = Params::default();
+        let mut p = Params {
+            dynkomi_even: false,
+            ..Params::default()
+        };
         let big = Game::new(19, 7.5);
         let small = Game::new(9, 7.0);
         let mut d = DynKomi::default();
