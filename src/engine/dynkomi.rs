@@ -28,11 +28,8 @@ impl DynKomi {
 
     /// Komi points to add to the game's komi (more for White) in `color`'s next search.
     pub fn offset(&self, game: &Game, color: Color, params: &Params) -> f32 {
-        let stones = game.handicap();
-        let linear = match ratchet_mode(game, params) {
-            Mode::Off => return 0.0,
-            Mode::Even => 0.0,
-            Mode::Handicap => linear_extra(game, stones, params),
+        let Some(linear) = fading_extra(game, params) else {
+            return 0.0;
         };
         // The ratchet only runs once the linear part is gone, always against the engine.
         let ratchet = if linear > 0.0 { 0.0 } else { self.ratchet };
@@ -45,12 +42,8 @@ impl DynKomi {
 
     /// Notes the win rate of the engine's last search (made with `offset`'s komi).
     pub fn record(&mut self, game: &Game, winrate: f32, params: &Params) {
-        let fading = match ratchet_mode(game, params) {
-            Mode::Off => true,
-            Mode::Even => false,
-            Mode::Handicap => linear_extra(game, game.handicap(), params) > 0.0,
-        };
-        if fading {
+        // The ratchet waits while the handicap's extra komi fades.
+        if fading_extra(game, params).is_none_or(|linear| linear > 0.0) {
             return;
         }
         if winrate > params.dynkomi_high {
@@ -66,26 +59,14 @@ impl DynKomi {
     }
 }
 
-/// Which kind of dynamic komi a game gets.
-enum Mode {
-    Off,
-    /// A handicap game: the fading extra komi, then the ratchet.
-    Handicap,
-    /// An even game with `dynkomi_even` (from `dynkomi_even_min_size`): the ratchet alone.
-    Even,
-}
-
-fn ratchet_mode(game: &Game, params: &Params) -> Mode {
-    if game.handicap() > 0 {
-        if params.dynkomi_per_stone > 0.0 {
-            Mode::Handicap
-        } else {
-            Mode::Off
-        }
-    } else if params.dynkomi_even && game.size() >= params.dynkomi_even_min_size {
-        Mode::Even
+/// The fading extra komi for White in a game that gets dynamic komi (0 in an even game with
+/// `dynkomi_even` from `dynkomi_even_min_size`); `None` when the game gets none.
+fn fading_extra(game: &Game, params: &Params) -> Option<f32> {
+    let stones = game.handicap();
+    if stones > 0 {
+        (params.dynkomi_per_stone > 0.0).then(|| linear_extra(game, stones, params))
     } else {
-        Mode::Off
+        (params.dynkomi_even && game.size() >= params.dynkomi_even_min_size).then_some(0.0)
     }
 }
 
