@@ -119,8 +119,10 @@ impl Engine {
         let params = &self.config.params;
         let offset = self.dynkomi.offset(&self.game, color, params);
         self.searcher.set_komi_offset(offset);
+        self.searcher.set_engine(Some(color));
         let r = self.run_search(color, &limits, progress);
         self.searcher.set_komi_offset(0.0);
+        self.searcher.set_engine(None);
         self.dynkomi
             .record(&self.game, r.winrate, &self.config.params);
         // Komi against us makes the game look worse than it is: no resigning on that.
@@ -199,10 +201,12 @@ impl Engine {
             .dynkomi
             .offset(&self.game, to_play.opp(), &self.config.params);
         self.searcher.set_komi_offset(offset);
+        self.searcher.set_engine(Some(to_play.opp()));
         let r = self
             .searcher
             .search(&self.game, to_play, &limits, &self.stop);
         self.searcher.set_komi_offset(0.0);
+        self.searcher.set_engine(None);
         self.log(format_args!(
             "pondered {} playouts in {:.2}s",
             r.playouts,

@@ -74,6 +74,8 @@ pub struct Searcher {
     ownership: Option<Vec<f32>>,
     /// Points added to the game's komi in the playouts (dynamic komi).
     komi_offset: f32,
+    /// The side the searches play for (`jigo_contempt` counts against it); `None` in analysis.
+    engine: Option<Color>,
 }
 
 impl Searcher {
@@ -97,6 +99,7 @@ impl Searcher {
             root: None,
             ownership: None,
             komi_offset: 0.0,
+            engine: None,
         }
     }
 
@@ -130,6 +133,13 @@ impl Searcher {
     /// The komi points added for White in the searches (dynamic komi), 0 normally.
     pub fn komi_offset(&self) -> f32 {
         self.komi_offset
+    }
+
+    /// Sets the side the next searches play for: `jigo_contempt` values its jigos below half.
+    /// `None` (analysis) counts a jigo half for each side. The tree is kept across a change:
+    /// only playouts ending in a jigo count differently.
+    pub fn set_engine(&mut self, engine: Option<Color>) {
+        self.engine = engine;
     }
 
     /// Forgets the tree and the last ownership: the next search starts from scratch.
@@ -185,7 +195,7 @@ impl Searcher {
             stop,
             ownership: self.ownership.as_deref(),
             komi: game.komi() + self.komi_offset,
-            outcome: outcome::Outcome::new(&self.params, size * size),
+            outcome: outcome::Outcome::new(&self.params, size * size, self.engine),
         };
         let points = game.board().len();
         let replies = shared.policy.uses_replies();

@@ -4,8 +4,10 @@
 //! narrow loss as a little less of a loss. The value is turned into a win with that chance,
 //! so the tree keeps whole-number statistics and the expected win rate is the value's mean.
 //! With a half-won jigo, win rates estimate P(win) + P(jigo) / 2, the score a match gives;
-//! counting every jigo for White (the board's rule) made White content with a draw.
+//! counting every jigo for White (the board's rule) made White content with a draw. With
+//! contempt the side the engine plays for values a jigo below half (and its opponent above).
 
+use crate::board::Color;
 use crate::params::Params;
 use crate::playout::heavy::chance;
 use rand::RngCore;
@@ -13,8 +15,8 @@ use rand::RngCore;
 /// How the playouts of one search turn scores into wins.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
-    /// A jigo is half a win (a coin) rather than a White win.
-    jigo_half: bool,
+    /// Black's value of a jigo: 1/2 less or more the contempt, or 0 when jigo is White's.
+    jigo_black: f32,
     /// Share of the value that follows the margin (0: plain win or loss).
     bonus: f32,
     /// Points of margin that earn the whole bonus.
@@ -22,10 +24,18 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The outcome rule of `params` on a board of `points` points.
-    pub fn new(params: &Params, points: usize) -> Outcome {
+    /// The outcome rule of `params` on a board of `points` points, searching for `engine`
+    /// (the side `jigo_contempt` counts against; `None`, as in analysis: no contempt).
+    pub fn new(params: &Params, points: usize, engine: Option<Color>) -> Outcome {
+        let contempt = params.jigo_contempt.clamp(0.0, 0.5);
+        let jigo_black = match (params.jigo_half_win, engine) {
+            (false, _) => 0.0,
+            (true, None) => 0.5,
+            (true, Some(Color::Black)) => 0.5 - contempt,
+            (true, Some(Color::White)) => 0.5 + contempt,
+        };
         Outcome {
-            jigo_half: params.jigo_half_win,
+            jigo_black,
             bonus: params.score_bonus,
             span: (params.score_bonus_span * points as f32).max(0.5),
         }
@@ -33,10 +43,11 @@ impl Outcome {
 
     /// Black's value of a playout with area score `score` (Black minus White minus komi), in
     /// [0, 1]: a win is worth 1 - bonus up to 1 at `span` points or more, a loss bonus down
-    /// to 0 at `span` points or more; a jigo is 1/2 (or 0 when jigo is White's).
+    /// to 0 at `span` points or more; a jigo is 1/2 (or 0 when jigo is White's), moved by
+    /// the contempt.
     pub fn black_value(&self, score: f32) -> f32 {
         if score == 0.0 {
-            return if self.jigo_half { 0.5 } else { 0.0 };
+            return self.jigo_black;
         }
         let share = (score.abs() / self.span).min(1.0);
         if score > 0.0 {
@@ -70,7 +81,7 @@ mod tests {
             score_bonus_span: 0.1,
             ..Params::default()
         };
-        Outcome::new(&p, 81)
+        Outcome::new(&p, 81, None)
     }
 
     fn black_share(o: &Outcome, score: f32) -> f64 {
@@ -87,6 +98,31 @@ mod tests {
         assert_eq!(black_share(&outcome(false, 0.0), 0.0), 0.0);
         assert_eq!(black_share(&o, 0.5), 1.0);
         assert_eq!(black_share(&o, -0.5), 0.0);
+    }
+
+    #[test]
+    fn contempt_counts_a_jigo_against_the_engine() {
+        let p = Params {
+            jigo_contempt: 0.2,
+            ..Params::default()
+        };
+        let black = Outcome::new(&p, 81, Some(Color::Black));
+        let white = Outcome::new(&p, 81, Some(Color::White));
+        assert!((black_share(&black, 0.0) - 0.3).abs() < 0.02);
+        assert!((black_share(&white, 0.0) - 0.7).abs() < 0.02);
+        // Analysis (no side) and wins or losses are untouched.
+        assert_eq!(Outcome::new(&p, 81, None).black_value(0.0), 0.5);
+        assert_eq!(black_share(&black, 0.5), 1.0);
+        assert_eq!(black_share(&white, -0.5), 0.0);
+        // Without the half-won jigo the board's rule stands.
+        let board_rule = Params {
+            jigo_half_win: false,
+            ..p
+        };
+        assert_eq!(
+            Outcome::new(&board_rule, 81, Some(Color::Black)).black_value(0.0),
+            0.0
+        );
     }
 
     #[test]
