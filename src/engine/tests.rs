@@ -163,3 +163,25 @@ fn final_status_of_a_finished_game_matches_gnu_go() {
     let stones = e.board().stone_count();
     assert_eq!(e.final_status_list(StoneStatus::Alive).len(), stones - 7);
 }
+
+#[test]
+fn genmove_searches_with_contempt_for_its_own_colour() {
+    // 2x2, Black owns the board, komi 4: every game ends in jigo, worth 0.3 to the engine.
+    let mut e = Engine::new(EngineConfig {
+        playouts: Some(300),
+        size: 2,
+        komi: 4.0,
+        ..Default::default()
+    });
+    e.set_param("jigo_contempt", "0.2").unwrap();
+    for p in ["A1", "B2"] {
+        let m = e.game().board().parse_move(p).unwrap();
+        e.play(Color::Black, m).unwrap();
+    }
+    e.genmove(Color::Black).unwrap();
+    let own = e.last_generated().expect("a search ran").winrate;
+    assert!((own - 0.3).abs() < 0.1, "{own}");
+    // Analysis plays for nobody: a jigo is half.
+    let neutral = e.analyze(Color::Black, true, None).winrate;
+    assert!((neutral - 0.5).abs() < 0.1, "{neutral}");
+}

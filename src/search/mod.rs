@@ -403,6 +403,34 @@ mod tests {
     }
 
     #[test]
+    fn contempt_lowers_a_certain_jigo_for_the_engine_only() {
+        // 2x2, Black owns the board (A1, B2 and two eyes), komi 4: every game ends in jigo.
+        let g = game_from(&[("A1", Color::Black), ("B2", Color::Black)], 2, 4.0);
+        let limits = Limits {
+            playouts: Some(400),
+            ..Limits::default()
+        };
+        let params = Params {
+            jigo_contempt: 0.2,
+            ..Params::default()
+        };
+        let winrate = |engine| {
+            let mut s = Searcher::new(params.clone(), 3, 1);
+            s.set_engine(engine);
+            s.search(&g, Color::Black, &limits, &AtomicBool::new(false))
+                .winrate
+        };
+        let (own, neutral, other) = (
+            winrate(Some(Color::Black)),
+            winrate(None),
+            winrate(Some(Color::White)),
+        );
+        assert!((own - 0.3).abs() < 0.08, "{own}");
+        assert!((neutral - 0.5).abs() < 0.08, "{neutral}");
+        assert!((other - 0.7).abs() < 0.08, "{other}");
+    }
+
+    #[test]
     fn threads_merge_and_time_limit_stops() {
         let g = game_from(&[], 9, 7.0);
         let limits = Limits {
