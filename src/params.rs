@@ -131,8 +131,8 @@ params! {
     widen_factor: f32 = 1.4, [1.01, 100.0];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
     jigo_half_win: bool = true, [0, 1];
-    /// What the engine's side gives up of a half-won jigo (contempt): a draw with a weaker opponent is worth less than the chances a fight keeps; 0 = half each.
-    jigo_contempt: f32 = 0.0, [0.0, 0.5];
+    /// What the engine's side gives up of a half-won jigo (contempt): it plays on for the win; 9x9 komi 7 vs GNU Go: 1 jigo in 212 games, not 7 in 290.
+    jigo_contempt: f32 = 0.2, [0.0, 0.5];
     /// Share of a playout's value that follows its margin (Fuego's score modification): bigger wins count a little more; 0: off.
     score_bonus: f32 = 0.0, [0.0, 0.5];
     /// Margin, as a fraction of the board's points, that earns the whole score bonus.
