@@ -305,6 +305,8 @@ params! {
     status_max_seconds: f64 = 5.0, [0.01, 3600.0];
     /// Book moves within this win rate of the best book move are drawn at random, for variety.
     book_margin: f32 = 0.01, [0.0, 1.0];
+    /// The book answers only while fewer moves than this have been played (1: the first move only; 0: never), for a book trusted only near the root.
+    book_max_moves: u32 = 1000, [0, 100_000];
 }
 
 #[cfg(test)]

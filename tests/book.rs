@@ -108,6 +108,27 @@ fn genmove_plays_the_book_then_searches_when_the_game_leaves_it() {
 }
 
 #[test]
+fn book_max_moves_limits_the_book_to_the_first_moves() {
+    let bk = small_book();
+    let mut lib = Library::default();
+    lib.add(bk.clone());
+    let mut e = engine(lib.clone(), 7.0);
+    e.set_param("book_max_moves", "1").unwrap();
+    let first = e
+        .book_move(Color::Black)
+        .expect("the empty board is in the book");
+    e.play(Color::Black, first.0).unwrap();
+    // White's reply is in the book, but one move has been played.
+    assert!(bk.choose(e.game(), Color::White, 0.0, |_| 0).is_some());
+    assert!(e.book_move(Color::White).is_none());
+    e.set_param("book_max_moves", "2").unwrap();
+    assert!(e.book_move(Color::White).is_some());
+    let mut fresh = engine(lib, 7.0);
+    fresh.set_param("book_max_moves", "0").unwrap();
+    assert!(fresh.book_move(Color::Black).is_none());
+}
+
+#[test]
 fn a_book_move_that_repeats_a_position_is_not_played() {
     use moyo::book::{Edge, Node};
     // A ko: Black takes at F5, both pass (the ko ban is lifted), and White's retake at E5

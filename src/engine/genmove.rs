@@ -221,10 +221,14 @@ impl Engine {
     }
 
     /// The opening book's move for `color` here, if the position is an interior node of the
-    /// book for this size, komi and rules (legal in this game, superko included); moves
-    /// within `book_margin` of the best are drawn at random.
+    /// book for this size, komi and rules (legal in this game, superko included) and fewer
+    /// than `book_max_moves` moves have been played; moves within `book_margin` of the best
+    /// are drawn at random.
     pub fn book_move(&mut self, color: Color) -> Option<(Move, f32)> {
         use rand::{Rng, SeedableRng};
+        if self.game.moves().len() >= self.config.params.book_max_moves as usize {
+            return None;
+        }
         self.book_draws += 1;
         let seed = self.config.seed
             ^ self.game.board().hash()
