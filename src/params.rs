@@ -229,6 +229,8 @@ params! {
     capture_global: bool = false, [0, 1];
     /// Random moves may not self-atari a string of more than this many stones.
     selfatari_max_stones: u32 = 3, [0, 1000];
+    /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
+    throw_in_check: bool = false, [0, 1];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.
     prior_pattern: f32 = 0.25, [-1.0, 1.0];
     /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)).

@@ -14,6 +14,7 @@ use crate::params::Params;
 use crate::patterns::{Gammas, normalise_colours};
 use rand::Rng;
 
+mod throw_in;
 mod two_libs;
 
 /// Which step of the policy chose a move (for statistics and tests).
@@ -61,6 +62,7 @@ pub struct Policy {
     capture: f32,
     capture_global: bool,
     selfatari_max: usize,
+    throw_in_check: bool,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
     /// When set, pattern moves are drawn in proportion to their learned 3x3 gamma.
@@ -181,6 +183,7 @@ impl Policy {
             capture: p.capture_rate,
             capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
+            throw_in_check: p.throw_in_check,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
         }
@@ -514,10 +517,13 @@ impl Policy {
         b.is_self_atari(c, p) && b.size_after(c, p) > self.selfatari_max
     }
 
-    /// Step 7: a random legal move that fills no own eye and puts no string of more than
-    /// `selfatari_max` stones into atari; `None` (pass) when there is none.
+    /// Step 7: a random legal move that fills no own eye, puts no string of more than
+    /// `selfatari_max` stones into atari and (with `throw_in_check`) throws in no lone stone
+    /// for nothing; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        super::random_move_where(b, c, rng, |p| !self.big_self_atari(b, c, p))
+        super::random_move_where(b, c, rng, |p| {
+            !self.big_self_atari(b, c, p) && !self.is_bad_throw_in(b, c, p)
+        })
     }
 }
 

@@ -1,0 +1,115 @@
+//! Lone stones played into atari by the random step (optional, `throw_in_check`). Such a
+//! stone only helps where the opponent's capture costs them something: it fills their
+//! two-point eye space down to one point, or the capture leaves the capturing string in atari
+//! (a snapback). Elsewhere the capture gives the opponent a liberty and an eye with tempo,
+//! which is how playouts lose capturing races they were winning.
+
+use super::Policy;
+use crate::board::{Board, Color, EMPTY, Point};
+
+impl Policy {
+    /// Whether `c` playing on `p` would be a lone stone in atari that neither fills a
+    /// two-point eye space of the opponent nor sets up a snapback (captures are never one).
+    pub(super) fn is_bad_throw_in(&self, b: &Board, c: Color, p: Point) -> bool {
+        if !self.throw_in_check || !b.is_self_atari(c, p) || b.size_after(c, p) != 1 {
+            return false;
+        }
+        if b.capture_size(c, p) > 0 {
+            return false;
+        }
+        // A lone stone in atari has one empty neighbour, its last liberty.
+        let Some(l) = b.neighbours(p).into_iter().find(|&q| b.code(q) == EMPTY) else {
+            return false;
+        };
+        let mut touches_own = false;
+        let mut opp_keeps_libs = false;
+        for q in b.neighbours(l) {
+            if q == p {
+                continue;
+            }
+            match b.stone(q) {
+                // `l` is open: the capture makes an eye or a liberty for nothing.
+                None if b.code(q) == EMPTY => return true,
+                None => {}
+                Some(s) if s == c => touches_own = true,
+                Some(_) => {
+                    let mut libs = b.string_libs(q);
+                    libs.clear(l);
+                    libs.clear(p);
+                    opp_keeps_libs |= !libs.is_empty();
+                }
+            }
+        }
+        if !touches_own {
+            // Only the opponent's stones close `l` off: their two-point eye space.
+            return false;
+        }
+        // A snapback: the capture on `l` leaves the capturers only `p`, and none of our
+        // strings next to `l` falls with it.
+        let snapback = !opp_keeps_libs
+            && b.neighbours(l)
+                .into_iter()
+                .all(|q| b.stone(q) != Some(c) || b.lib_count(q) >= 2);
+        !snapback
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::diagram::{at, board};
+    use crate::params::Params;
+    use Color::Black as B;
+
+    fn on() -> Policy {
+        Policy::from_params(&Params {
+            throw_in_check: true,
+            ..Params::default()
+        })
+    }
+
+    #[test]
+    fn a_throw_in_next_to_an_open_point_is_refused() {
+        // Black B1 has one liberty, C1, which opens onto D1 and C2.
+        let b = board(&[". . . . .", ". . . . .", ". . . . .", ". O . . .", "O . . . ."]);
+        assert!(b.is_self_atari(B, at(&b, "B1")));
+        assert!(on().is_bad_throw_in(&b, B, at(&b, "B1")));
+        // Off by default; a move with two liberties is never one.
+        let off = Policy::from_params(&Params::default());
+        assert!(!off.is_bad_throw_in(&b, B, at(&b, "B1")));
+        assert!(!on().is_bad_throw_in(&b, B, at(&b, "C1")));
+    }
+
+    #[test]
+    fn filling_a_two_point_eye_space_is_allowed() {
+        // A2 and B2 are White's two-point eye space.
+        let b = board(&[". . . . .", ". . . . .", "O O O . .", ". . O . .", "O O O . ."]);
+        assert!(b.is_self_atari(B, at(&b, "A2")));
+        assert!(!on().is_bad_throw_in(&b, B, at(&b, "A2")));
+    }
+
+    #[test]
+    fn a_snapback_is_allowed_and_a_gift_is_not() {
+        // White A2-B2 has liberties A1 and B1 only: after White captures Black's A1 on B1,
+        // the three stones have one liberty and Black takes them back.
+        let snap = board(&[". . . . .", ". . . . .", "X X . . .", "O O X . .", ". . X . ."]);
+        assert!(b_self_atari(&snap, "A1"));
+        assert!(!on().is_bad_throw_in(&snap, B, at(&snap, "A1")));
+        // Without Black B3 White keeps B3 as a liberty: the capture simply gains it.
+        let gift = board(&[". . . . .", ". . . . .", "X . . . .", "O O X . .", ". . X . ."]);
+        assert!(b_self_atari(&gift, "A1"));
+        assert!(on().is_bad_throw_in(&gift, B, at(&gift, "A1")));
+    }
+
+    #[test]
+    fn a_capture_is_never_a_bad_throw_in() {
+        // Black C2 takes White B2 and is left with one liberty: a ko capture.
+        let b = board(&[". . . . .", ". . . . .", ". X O . .", "X O . O .", ". X O . ."]);
+        assert!(b_self_atari(&b, "C2"));
+        assert!(!on().is_bad_throw_in(&b, B, at(&b, "C2")));
+    }
+
+    fn b_self_atari(b: &Board, v: &str) -> bool {
+        b.is_self_atari(B, at(b, v)) && b.size_after(B, at(b, v)) == 1
+    }
+}
