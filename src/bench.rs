@@ -241,7 +241,7 @@ pub fn run(seconds: f64, params: &Params) {
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.
 /// `with_ladder_check` predates the check's becoming the default; its name is kept for
 /// the tools that read it, and it now prices the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 13] = [
+const VARIANTS: [(&str, &str, &str); 14] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
@@ -252,6 +252,7 @@ const VARIANTS: [(&str, &str, &str); 13] = [
     ("without_capture", "capture_rate", "0"),
     ("with_global_capture", "capture_global", "true"),
     ("without_selfatari_check", "selfatari_max_stones", "1000"),
+    ("with_throw_in_check", "throw_in_check", "true"),
     ("with_fill_board", "fill_board_tries", "4"),
     ("with_pattern_gamma", "pattern_gamma", "true"),
     ("with_lgrf", "lgrf_rate", "1"),
