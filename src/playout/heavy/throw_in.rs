@@ -71,7 +71,13 @@ mod tests {
     #[test]
     fn a_throw_in_next_to_an_open_point_is_refused() {
         // Black B1 has one liberty, C1, which opens onto D1 and C2.
-        let b = board(&[". . . . .", ". . . . .", ". . . . .", ". O . . .", "O . . . ."]);
+        let b = board(&[
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            ". O . . .",
+            "O . . . .",
+        ]);
         assert!(b.is_self_atari(B, at(&b, "B1")));
         assert!(on().is_bad_throw_in(&b, B, at(&b, "B1")));
         // Off by default; a move with two liberties is never one.
@@ -83,7 +89,13 @@ mod tests {
     #[test]
     fn filling_a_two_point_eye_space_is_allowed() {
         // A2 and B2 are White's two-point eye space.
-        let b = board(&[". . . . .", ". . . . .", "O O O . .", ". . O . .", "O O O . ."]);
+        let b = board(&[
+            ". . . . .",
+            ". . . . .",
+            "O O O . .",
+            ". . O . .",
+            "O O O . .",
+        ]);
         assert!(b.is_self_atari(B, at(&b, "A2")));
         assert!(!on().is_bad_throw_in(&b, B, at(&b, "A2")));
     }
@@ -92,11 +104,23 @@ mod tests {
     fn a_snapback_is_allowed_and_a_gift_is_not() {
         // White A2-B2 has liberties A1 and B1 only: after White captures Black's A1 on B1,
         // the three stones have one liberty and Black takes them back.
-        let snap = board(&[". . . . .", ". . . . .", "X X . . .", "O O X . .", ". . X . ."]);
+        let snap = board(&[
+            ". . . . .",
+            ". . . . .",
+            "X X . . .",
+            "O O X . .",
+            ". . X . .",
+        ]);
         assert!(b_self_atari(&snap, "A1"));
         assert!(!on().is_bad_throw_in(&snap, B, at(&snap, "A1")));
         // Without Black B3 White keeps B3 as a liberty: the capture simply gains it.
-        let gift = board(&[". . . . .", ". . . . .", "X . . . .", "O O X . .", ". . X . ."]);
+        let gift = board(&[
+            ". . . . .",
+            ". . . . .",
+            "X . . . .",
+            "O O X . .",
+            ". . X . .",
+        ]);
         assert!(b_self_atari(&gift, "A1"));
         assert!(on().is_bad_throw_in(&gift, B, at(&gift, "A1")));
     }
@@ -104,7 +128,13 @@ mod tests {
     #[test]
     fn a_capture_is_never_a_bad_throw_in() {
         // Black C2 takes White B2 and is left with one liberty: a ko capture.
-        let b = board(&[". . . . .", ". . . . .", ". X O . .", "X O . O .", ". X O . ."]);
+        let b = board(&[
+            ". . . . .",
+            ". . . . .",
+            ". X O . .",
+            "X O . O .",
+            ". X O . .",
+        ]);
         assert!(b_self_atari(&b, "C2"));
         assert!(!on().is_bad_throw_in(&b, B, at(&b, "C2")));
     }
