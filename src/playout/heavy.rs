@@ -521,9 +521,19 @@ impl Policy {
     /// `selfatari_max` stones into atari and (with `throw_in_check`) throws in no lone stone
     /// for nothing; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        super::random_move_where(b, c, rng, |p| {
-            !self.big_self_atari(b, c, p) && !self.is_bad_throw_in(b, c, p)
-        })
+        super::random_move_where(b, c, rng, |p| !self.random_refuses(b, c, p))
+    }
+
+    /// Whether the random step refuses `p`: a self-atari of more than `selfatari_max`
+    /// stones, or (with `throw_in_check`) a lone stone thrown in for nothing.
+    #[inline]
+    fn random_refuses(&self, b: &Board, c: Color, p: Point) -> bool {
+        if !b.is_self_atari(c, p) {
+            return false;
+        }
+        let size = b.size_after(c, p);
+        size > self.selfatari_max
+            || (size == 1 && self.throw_in_check && self.is_wasted_throw_in(b, c, p))
     }
 }
 

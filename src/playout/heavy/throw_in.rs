@@ -8,12 +8,10 @@ use super::Policy;
 use crate::board::{Board, Color, EMPTY, Point};
 
 impl Policy {
-    /// Whether `c` playing on `p` would be a lone stone in atari that neither fills a
-    /// two-point eye space of the opponent nor sets up a snapback (captures are never one).
-    pub(super) fn is_bad_throw_in(&self, b: &Board, c: Color, p: Point) -> bool {
-        if !self.throw_in_check || !b.is_self_atari(c, p) || b.size_after(c, p) != 1 {
-            return false;
-        }
+    /// Whether the lone stone `c` would throw into atari on `p` (the caller has checked it
+    /// is one) neither fills a two-point eye space of the opponent nor sets up a snapback
+    /// (captures are never wasted).
+    pub(super) fn is_wasted_throw_in(&self, b: &Board, c: Color, p: Point) -> bool {
         if b.capture_size(c, p) > 0 {
             return false;
         }
@@ -22,6 +20,7 @@ impl Policy {
             return false;
         };
         let mut touches_own = false;
+        let mut own_falls = false;
         let mut opp_keeps_libs = false;
         for q in b.neighbours(l) {
             if q == p {
@@ -31,7 +30,10 @@ impl Policy {
                 // `l` is open: the capture makes an eye or a liberty for nothing.
                 None if b.code(q) == EMPTY => return true,
                 None => {}
-                Some(s) if s == c => touches_own = true,
+                Some(s) if s == c => {
+                    touches_own = true;
+                    own_falls |= b.lib_count(q) < 2;
+                }
                 Some(_) => {
                     let mut libs = b.string_libs(q);
                     libs.clear(l);
@@ -44,13 +46,9 @@ impl Policy {
             // Only the opponent's stones close `l` off: their two-point eye space.
             return false;
         }
-        // A snapback: the capture on `l` leaves the capturers only `p`, and none of our
-        // strings next to `l` falls with it.
-        let snapback = !opp_keeps_libs
-            && b.neighbours(l)
-                .into_iter()
-                .all(|q| b.stone(q) != Some(c) || b.lib_count(q) >= 2);
-        !snapback
+        // Wasted unless a snapback: the capture on `l` leaves the capturers only `p`, and
+        // none of our strings next to `l` falls with it.
+        opp_keeps_libs || own_falls
     }
 }
 
@@ -79,11 +77,11 @@ mod tests {
             "O . . . .",
         ]);
         assert!(b.is_self_atari(B, at(&b, "B1")));
-        assert!(on().is_bad_throw_in(&b, B, at(&b, "B1")));
+        assert!(on().random_refuses(&b, B, at(&b, "B1")));
         // Off by default; a move with two liberties is never one.
         let off = Policy::from_params(&Params::default());
-        assert!(!off.is_bad_throw_in(&b, B, at(&b, "B1")));
-        assert!(!on().is_bad_throw_in(&b, B, at(&b, "C1")));
+        assert!(!off.random_refuses(&b, B, at(&b, "B1")));
+        assert!(!on().random_refuses(&b, B, at(&b, "C1")));
     }
 
     #[test]
@@ -97,7 +95,7 @@ mod tests {
             "O O O . .",
         ]);
         assert!(b.is_self_atari(B, at(&b, "A2")));
-        assert!(!on().is_bad_throw_in(&b, B, at(&b, "A2")));
+        assert!(!on().random_refuses(&b, B, at(&b, "A2")));
     }
 
     #[test]
@@ -112,7 +110,7 @@ mod tests {
             ". . X . .",
         ]);
         assert!(b_self_atari(&snap, "A1"));
-        assert!(!on().is_bad_throw_in(&snap, B, at(&snap, "A1")));
+        assert!(!on().random_refuses(&snap, B, at(&snap, "A1")));
         // Without Black B3 White keeps B3 as a liberty: the capture simply gains it.
         let gift = board(&[
             ". . . . .",
@@ -122,7 +120,7 @@ mod tests {
             ". . X . .",
         ]);
         assert!(b_self_atari(&gift, "A1"));
-        assert!(on().is_bad_throw_in(&gift, B, at(&gift, "A1")));
+        assert!(on().random_refuses(&gift, B, at(&gift, "A1")));
     }
 
     #[test]
@@ -136,7 +134,7 @@ mod tests {
             ". X O . .",
         ]);
         assert!(b_self_atari(&b, "C2"));
-        assert!(!on().is_bad_throw_in(&b, B, at(&b, "C2")));
+        assert!(!on().random_refuses(&b, B, at(&b, "C2")));
     }
 
     fn b_self_atari(b: &Board, v: &str) -> bool {
