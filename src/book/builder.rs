@@ -8,7 +8,7 @@ use super::file::{self, BuildInfo, Journal, PlayerMode, Record};
 use super::graph::{Book, BookPlayer, BookRules, Node, Shape};
 use crate::board::{BookMove, Color, Game, Move, Symmetry, canonical, from_book, to_book};
 use crate::params::Params;
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, MoveStat, Searcher};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -35,12 +35,7 @@ pub trait Evaluator: Send {
 /// The real evaluator: a moyo search of a fixed number of playouts, one thread, seeded by
 /// the position's canonical key (so an evaluation does not depend on when it runs).
 ///
-/// The root moves are ranked by the lower confidence bound of their win rate, `w -
-/// sqrt(0.25 / visits)`, and the value is the win rate of the first. At the playout counts a
-/// book can afford the search spreads its visits almost evenly over the moves (3000
-/// playouts on 9x9: 40 to 90 visits each), so the most-visited move is close to a random
-/// one; the bound prefers moves that won often over enough games, and it becomes the
-/// most-visited move again once the search concentrates its visits.
+/// The root moves are ranked by `rank_for_book`, and the value is the win rate of the first.
 pub struct SearchEvaluator {
     pub params: Params,
     pub playouts: u64,
@@ -107,9 +102,31 @@ pub fn interleave_local(game: &Game, moves: &[Move], radius: u32) -> Vec<Move> {
     out
 }
 
+/// A root move needs this share of the most-visited move's visits for its win rate to be
+/// the position's value.
+const VALUE_SHARE: f32 = 0.1;
+
 /// The lower confidence bound of a root move's win rate.
-fn lcb(m: &crate::search::MoveStat) -> f32 {
+fn lcb(m: &MoveStat) -> f32 {
     m.winrate - (0.25 / m.visits.max(1) as f32).sqrt()
+}
+
+/// Orders a search's root moves for the book, best first: the moves with at least
+/// `VALUE_SHARE` of the most-visited move's visits by the lower confidence bound of their
+/// win rate, `w - sqrt(0.25 / visits)`, then the others by the same bound. The bound prefers
+/// moves that won often over enough games where a search spreads its visits almost evenly
+/// (the UCT-RAVE search this builder began with: 40 to 90 visits each at 3000 playouts on
+/// 9x9); the share keeps a move the search tried once and won out of first place, where a
+/// search concentrates its visits (the MoGo score leaves most moves 1 or 2 visits, and a
+/// 1-visit win has the bound 0.5, above every move of a side that is behind).
+pub fn rank_for_book(moves: &mut [&MoveStat]) {
+    let most = moves.iter().map(|m| m.visits).max().unwrap_or(0) as f32;
+    let key = |m: &MoveStat| (m.visits as f32 >= VALUE_SHARE * most, lcb(m));
+    moves.sort_by(|a, b| {
+        let (ea, la) = key(a);
+        let (eb, lb) = key(b);
+        eb.cmp(&ea).then(lb.total_cmp(&la))
+    });
 }
 
 impl Evaluator for SearchEvaluator {
@@ -126,7 +143,7 @@ impl Evaluator for SearchEvaluator {
             .iter()
             .filter(|m| m.visits > 0 && m.mv != Move::Pass)
             .collect();
-        moves.sort_by(|a, b| lcb(b).total_cmp(&lcb(a)));
+        rank_for_book(&mut moves);
         let w = moves.first().map_or(r.winrate, |m| m.winrate);
         let order: Vec<Move> = moves.iter().map(|m| m.mv).collect();
         Some(Evaluation {

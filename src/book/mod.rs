@@ -14,6 +14,7 @@ mod tests;
 pub use crate::board::{BookMove, canonical, from_book, key_under, to_book};
 pub use builder::{
     Builder, Evaluation, Evaluator, RunLimits, SearchEvaluator, Step, interleave_local,
+    rank_for_book,
 };
 pub use embedded::{FILES as EMBEDDED_FILES, embedded};
 pub use file::{

@@ -570,3 +570,40 @@ fn local_order_interleaves_answers_near_the_last_move() {
     assert_eq!(interleave_local(&g, &order, 0), order);
     assert_eq!(interleave_local(&Game::new(9, 7.0), &order, 2), order);
 }
+
+/// A move the search tried once and won does not outrank, nor give its win rate to, the moves
+/// the search spent its playouts on (the MoGo score leaves most moves with a visit or two).
+#[test]
+fn book_ranking_keeps_barely_tried_moves_out_of_first_place() {
+    use crate::search::MoveStat;
+    let g = Game::new(9, 7.0);
+    let mv = |v: &str| g.board().parse_move(v).unwrap();
+    let main = MoveStat::new(mv("E5"), 3000, 0.45);
+    let once = MoveStat::new(mv("A1"), 1, 1.0);
+    let second = MoveStat::new(mv("D4"), 400, 0.47);
+    let twice = MoveStat::new(mv("J9"), 2, 0.5);
+    let mut moves = vec![&once, &twice, &main, &second];
+    rank_for_book(&mut moves);
+    let order: Vec<Move> = moves.iter().map(|m| m.mv).collect();
+    // D4's bound 0.47 - 0.025 beats E5's 0.45 - 0.009; both had enough visits to count.
+    assert_eq!(order, vec![mv("D4"), mv("E5"), mv("A1"), mv("J9")]);
+    // Evenly spread visits (the old search): the bound alone decides, 0.55 - 0.053 < 0.60 -
+    // 0.079.
+    let a = MoveStat::new(mv("E5"), 90, 0.55);
+    let b = MoveStat::new(mv("D4"), 40, 0.60);
+    let mut moves = vec![&a, &b];
+    rank_for_book(&mut moves);
+    assert_eq!(moves[0].mv, mv("D4"));
+}
+
+/// The real evaluator values a position the side to move is losing below one half: it is
+/// not the win of a move tried once.
+#[test]
+fn search_evaluator_values_a_lost_position_below_half() {
+    // White to move first with 18 points of komi against it: about 0.37 by a search.
+    let g = Game::new(9, -18.0);
+    let mut ev = SearchEvaluator::new(crate::params::Params::default(), 600, 1);
+    let e = ev.evaluate(&g, Color::White).expect("an evaluation");
+    assert!(e.value < 0.0, "value {}", e.value);
+    assert!(!e.moves.is_empty());
+}
