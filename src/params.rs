@@ -309,6 +309,10 @@ params! {
     book_margin: f32 = 0.01, [0.0, 1.0];
     /// The book answers only while fewer moves than this have been played (1: the first move only; 0: never), for a book trusted only near the root.
     book_max_moves: u32 = 1000, [0, 100_000];
+    /// The book answers for Black (false: Black's moves are all searched).
+    book_black: bool = true, [0, 1];
+    /// The book answers for White (false: White's moves are all searched); for a book whose lines for one colour are not trusted.
+    book_white: bool = true, [0, 1];
 }
 
 #[cfg(test)]

@@ -129,6 +129,24 @@ fn book_max_moves_limits_the_book_to_the_first_moves() {
 }
 
 #[test]
+fn the_book_answers_only_for_the_colours_it_is_switched_on_for() {
+    let bk = small_book();
+    let mut lib = Library::default();
+    lib.add(bk);
+    let mut e = engine(lib, 7.0);
+    e.set_param("book_black", "false").unwrap();
+    assert!(e.book_move(Color::Black).is_none());
+    e.set_param("book_black", "true").unwrap();
+    let first = e
+        .book_move(Color::Black)
+        .expect("the empty board is in the book");
+    e.play(Color::Black, first.0).unwrap();
+    assert!(e.book_move(Color::White).is_some());
+    e.set_param("book_white", "0").unwrap();
+    assert!(e.book_move(Color::White).is_none());
+}
+
+#[test]
 fn a_book_move_that_repeats_a_position_is_not_played() {
     use moyo::book::{Edge, Node};
     // A ko: Black takes at F5, both pass (the ko ban is lifted), and White's retake at E5

@@ -222,11 +222,17 @@ impl Engine {
 
     /// The opening book's move for `color` here, if the position is an interior node of the
     /// book for this size, komi and rules (legal in this game, superko included) and fewer
-    /// than `book_max_moves` moves have been played; moves within `book_margin` of the best
-    /// are drawn at random.
+    /// than `book_max_moves` moves have been played, for a colour the book answers for
+    /// (`book_black`, `book_white`); moves within `book_margin` of the best are drawn at
+    /// random.
     pub fn book_move(&mut self, color: Color) -> Option<(Move, f32)> {
         use rand::{Rng, SeedableRng};
-        if self.game.moves().len() >= self.config.params.book_max_moves as usize {
+        let params = &self.config.params;
+        let answers = match color {
+            Color::Black => params.book_black,
+            Color::White => params.book_white,
+        };
+        if !answers || self.game.moves().len() >= params.book_max_moves as usize {
             return None;
         }
         self.book_draws += 1;
