@@ -241,7 +241,6 @@ impl Engine {
             ^ self.book_draws.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let book = self.config.books.for_game(&self.game)?;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        let params = &self.config.params;
         let pro = self.pro_moves(color);
         let keep = |m: Move| match (&pro, m) {
             (None, _) => true,
