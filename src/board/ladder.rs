@@ -13,8 +13,8 @@
 //! - A budget of plays guards the reading; past it the answer is "not captured" (not proven).
 //!
 //! Reading plays its lines on one board and takes each play back (`Board::play_undoable`),
-//! so it copies nothing: the `&self` questions copy the board once into a per-thread scratch
-//! board, and `escape_is_ladder_in_place` (the playouts' question) reads on the caller's
+//! so it copies nothing: the `&self` questions copy the board into a per-thread scratch
+//! board, once per position however many questions are asked about it, and `escape_is_ladder_in_place` (the playouts' question) reads on the caller's
 //! board and leaves it exactly as it was. Two exact shortcuts spare plays: an extension that
 //! surely gets 3+ liberties escapes without being played, and an atari whose forced
 //! extension surely gets 3+ liberties is not tried. On 19x19 a ladder from the centre to the
@@ -34,16 +34,44 @@ const LADDER_LINE: u32 = 320;
 
 thread_local! {
     /// The board the `&self` questions read on: it grows to the board size in use on first
-    /// need and is then refilled with `clone_from`, so nothing is allocated once warm.
-    static SCRATCH: RefCell<Board> = RefCell::new(Board::new(2));
+    /// need and is then refilled with `clone_from` only when it holds another position, so
+    /// nothing is allocated once warm and the prior's many questions about one node's
+    /// position share one copy.
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+        board: Board::new(2),
+        key: None,
+    });
 }
 
-/// Runs `f` on a copy of `b` (the per-thread scratch board).
+/// The per-thread reading board and the position it holds.
+struct Scratch {
+    board: Board,
+    /// What identifies the position on `board` (None: unknown, copy before reading).
+    key: Option<PositionKey>,
+}
+
+/// A position as far as reading goes: the stones (by their Zobrist hash), the simple-ko
+/// ban and the board size. String heads and the order of the empty points may differ
+/// between boards with the same key; no reading depends on them.
+type PositionKey = (u64, Option<(Point, Color)>, usize);
+
+fn position_key(b: &Board) -> PositionKey {
+    (b.hash(), b.ko(), b.size())
+}
+
+/// Runs `f` on a copy of `b` (the per-thread scratch board, copied only if it holds another
+/// position). `f` must leave the copy as it found it (plays taken back with `undo`).
 fn on_copy<R>(b: &Board, f: impl FnOnce(&mut Board) -> R) -> R {
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut scratch) => {
-            scratch.clone_from(b);
-            f(&mut scratch)
+            let key = position_key(b);
+            if scratch.key != Some(key) {
+                scratch.board.clone_from(b);
+            }
+            let r = f(&mut scratch.board);
+            // A reading that left a play on the board must not be trusted by the next one.
+            scratch.key = (position_key(&scratch.board) == key).then_some(key);
+            r
         }
         // Not reached (readings do not nest), but a fresh copy is always correct.
         Err(_) => f(&mut b.clone()),
@@ -222,8 +250,8 @@ impl Board {
     }
 
     /// Whether `c` playing the legal move `p` puts an enemy string next to `p` in atari that is
-    /// then captured in a ladder (`ladder_captures` after the move, on one copy of the
-    /// board). False when the move ataris nothing or a reading runs out of budget.
+    /// then captured in a ladder (`ladder_captures` after the move, on the scratch copy of
+    /// the board). False when the move ataris nothing or a reading runs out of budget.
     pub fn atari_is_ladder(&self, c: Color, p: Point) -> bool {
         let mut targets = [Point(u16::MAX); 4];
         let mut n = 0;
@@ -238,14 +266,16 @@ impl Board {
         }
         n > 0
             && on_copy(self, |b| {
-                b.play_unchecked(c, p);
-                targets[..n].iter().any(|&t| {
+                let undo = b.play_undoable(c, p);
+                let captured = targets[..n].iter().any(|&t| {
                     if b.stone(t).is_none() || b.lib_count(t) != 1 {
                         return false;
                     }
                     let mut r = Reader::new();
                     r.defend(b, t) && !r.aborted
-                })
+                });
+                b.undo(undo);
+                captured
             })
     }
 

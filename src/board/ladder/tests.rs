@@ -374,6 +374,8 @@ fn shortcuts_agree_with_a_plain_reading_on_random_positions() {
     let mut checked = 0;
     let mut captured = 0;
     let mut deep = 0;
+    let mut ataris = 0;
+    let mut previous: Option<(Board, Color, Point, bool)> = None;
     for game in 0..1000 {
         let size = [7, 9, 13][game % 3];
         let mut b = Board::new(size);
@@ -436,10 +438,48 @@ fn shortcuts_agree_with_a_plain_reading_on_random_positions() {
                 assert_eq!(fast, naive, "escape on {}\n{b}", b.point_string(lib));
             }
         }
+        // The atari question on every legal liberty of a string with two, asked of this
+        // board and of the last one in turn (the shared scratch copy must follow).
+        for p in b.points().collect::<Vec<_>>() {
+            if b.stone(p).is_none() || b.string_head(p) != p || b.lib_count(p) != 2 {
+                continue;
+            }
+            let attacker = b.stone(p).unwrap().opp();
+            for l in b.string_libs(p).iter() {
+                if !b.is_legal(attacker, l) {
+                    continue;
+                }
+                let fast = b.atari_is_ladder(attacker, l);
+                let naive = naive_atari_is_ladder(&b, attacker, l);
+                assert_eq!(fast, naive, "atari on {}\n{b}", b.point_string(l));
+                ataris += 1;
+                if let Some((last, c, q, answer)) = previous {
+                    let last: &Board = &last;
+                    assert_eq!(last.atari_is_ladder(c, q), answer);
+                }
+                previous = Some((b.clone(), attacker, l, fast));
+            }
+        }
     }
     println!(
         "{checked} strings in atari read, {captured} captured in a ladder, {deep} readings of \
          6+ plays"
     );
-    assert!(checked > 1000 && captured > 100 && deep > 150);
+    assert!(checked > 1000 && captured > 100 && deep > 150 && ataris > 1000);
+}
+
+/// `atari_is_ladder` the slow way: a fresh copy, the atari played, each enemy string it
+/// put in atari read by `naive_defend`.
+fn naive_atari_is_ladder(b: &Board, c: Color, p: Point) -> bool {
+    let targets: Vec<Point> = b
+        .neighbours(p)
+        .into_iter()
+        .filter(|&q| b.stone(q) == Some(c.opp()) && b.lib_count(q) == 2)
+        .collect();
+    let mut after = b.clone();
+    after.play_unchecked(c, p);
+    let mut plays = 0;
+    targets.iter().any(|&t| {
+        after.stone(t).is_some() && after.lib_count(t) == 1 && naive_defend(&after, t, &mut plays)
+    })
 }
