@@ -14,10 +14,11 @@
 //!
 //! Reading plays its lines on one board and takes each play back (`Board::play_undoable`),
 //! so it copies nothing: the `&self` questions copy the board into a per-thread scratch
-//! board, once per position however many questions are asked about it, and `escape_is_ladder_in_place` (the playouts' question) reads on the caller's
-//! board and leaves it exactly as it was. Two exact shortcuts spare plays: an extension that
-//! surely gets 3+ liberties escapes without being played, and an atari whose forced
-//! extension surely gets 3+ liberties is not tried. On 19x19 a ladder from the centre to the
+//! board, once per position however many questions are asked about it, and
+//! `escape_is_ladder_in_place` (the playouts' question) reads on the caller's board and
+//! leaves it exactly as it was. Two exact shortcuts spare plays: an extension that surely
+//! gets 3+ liberties escapes without being played, and an atari whose forced extension
+//! surely gets 3+ liberties is not tried. On 19x19 a ladder from the centre to the
 //! edge (33 plays) reads in about 4 µs, one from C3 to the far corner (61 plays) in about
 //! 7.5 µs (the history of these figures is in BENCHMARKS.md).
 

@@ -453,9 +453,8 @@ fn shortcuts_agree_with_a_plain_reading_on_random_positions() {
                 let naive = naive_atari_is_ladder(&b, attacker, l);
                 assert_eq!(fast, naive, "atari on {}\n{b}", b.point_string(l));
                 ataris += 1;
-                if let Some((last, c, q, answer)) = previous {
-                    let last: &Board = &last;
-                    assert_eq!(last.atari_is_ladder(c, q), answer);
+                if let Some((last, c, q, answer)) = &previous {
+                    assert_eq!(last.atari_is_ladder(*c, *q), *answer);
                 }
                 previous = Some((b.clone(), attacker, l, fast));
             }
