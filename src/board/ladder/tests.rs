@@ -440,7 +440,7 @@ fn shortcuts_agree_with_a_plain_reading_on_random_positions() {
         }
         // The atari question on every legal liberty of a string with two, asked of this
         // board and of the last one in turn (the shared scratch copy must follow).
-        for p in b.points().collect::<Vec<_>>() {
+        for p in b.points() {
             if b.stone(p).is_none() || b.string_head(p) != p || b.lib_count(p) != 2 {
                 continue;
             }
