@@ -1,7 +1,8 @@
 //! MoGo's heavy simulation policy (Algorithms 1-4 of Chaslot et al.): atari save, nakade,
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
 //! random move that neither fills an own eye nor throws a big string into atari; optionally
-//! Pachi's two-liberty tactics after the atari save (`two_libs.rs`) and last good replies
+//! Pachi's two-liberty tactics after the atari save (`two_libs.rs`), capturing races
+//! (`race.rs`) and last good replies
 //! (`playout::replies`). Each step is switched and weighted by a parameter so that its worth
 //! and its cost can be measured.
 
@@ -14,6 +15,7 @@ use crate::params::Params;
 use crate::patterns::{Gammas, normalise_colours};
 use rand::Rng;
 
+mod race;
 mod throw_in;
 mod two_libs;
 
@@ -22,6 +24,7 @@ mod two_libs;
 pub enum Step {
     AtariSave,
     TwoLibs,
+    Race,
     Nakade,
     Reply,
     FillBoard,
@@ -52,6 +55,8 @@ pub struct Policy {
     atari_save: f32,
     two_libs: f32,
     two_libs_ladder: bool,
+    race: f32,
+    race_max_libs: u32,
     nakade: f32,
     nakade_shapes: [bool; 5],
     reply: f32,
@@ -166,6 +171,8 @@ impl Policy {
             atari_save: p.atari_save_rate,
             two_libs: p.two_libs_rate,
             two_libs_ladder: p.two_libs_ladder,
+            race: p.race_rate,
+            race_max_libs: p.race_max_libs,
             nakade: p.nakade_rate,
             nakade_shapes: [
                 p.nakade_three,
@@ -277,6 +284,11 @@ impl Policy {
                 && let Some(p) = self.two_libs(b, c, l, rng)
             {
                 return Some((p, Step::TwoLibs));
+            }
+            if chance(rng, self.race)
+                && let Some(p) = self.race(b, c, l)
+            {
+                return Some((p, Step::Race));
             }
             if chance(rng, self.nakade)
                 && let Some(p) = self.nakade(b, c, l)
