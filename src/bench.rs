@@ -241,11 +241,12 @@ pub fn run(seconds: f64, params: &Params) {
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.
 /// `with_ladder_check` predates the check's becoming the default; its name is kept for
 /// the tools that read it, and it now prices the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 14] = [
+const VARIANTS: [(&str, &str, &str); 15] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
     ("with_two_libs", "two_libs_rate", "1"),
+    ("with_race", "race_rate", "1"),
     ("without_nakade", "nakade_rate", "0"),
     ("without_patterns", "pattern_rate", "0"),
     ("without_approach", "approach_rate", "0"),

@@ -51,7 +51,13 @@ impl Policy {
     /// Whether `attacker`'s atari on `l`, a liberty of the two of `libs`, captures the
     /// string: its escape on the other liberty gets one liberty (or two and, with the
     /// ladder switch, the ladder works).
-    pub(super) fn atari_captures(&self, b: &Board, attacker: Color, l: Point, libs: Bitboard) -> bool {
+    pub(super) fn atari_captures(
+        &self,
+        b: &Board,
+        attacker: Color,
+        l: Point,
+        libs: Bitboard,
+    ) -> bool {
         if !b.is_legal(attacker, l) || b.is_self_atari(attacker, l) {
             return false;
         }
