@@ -246,7 +246,7 @@ const VARIANTS: [(&str, &str, &str); 15] = [
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
     ("with_two_libs", "two_libs_rate", "1"),
-    ("with_race", "race_rate", "1"),
+    ("without_race", "race_rate", "0"),
     ("without_nakade", "nakade_rate", "0"),
     ("without_patterns", "pattern_rate", "0"),
     ("without_approach", "approach_rate", "0"),

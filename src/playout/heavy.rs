@@ -57,6 +57,7 @@ pub struct Policy {
     two_libs_ladder: bool,
     race: f32,
     race_max_libs: u32,
+    race_min_size: usize,
     nakade: f32,
     nakade_shapes: [bool; 5],
     reply: f32,
@@ -173,6 +174,7 @@ impl Policy {
             two_libs_ladder: p.two_libs_ladder,
             race: p.race_rate,
             race_max_libs: p.race_max_libs,
+            race_min_size: p.race_min_size,
             nakade: p.nakade_rate,
             nakade_shapes: [
                 p.nakade_three,
@@ -285,7 +287,8 @@ impl Policy {
             {
                 return Some((p, Step::TwoLibs));
             }
-            if chance(rng, self.race)
+            if b.size() >= self.race_min_size
+                && chance(rng, self.race)
                 && let Some(p) = self.race(b, c, l)
             {
                 return Some((p, Step::Race));

@@ -79,6 +79,7 @@ mod tests {
         Policy::from_params(&Params {
             race_rate: rate,
             race_max_libs: max_libs,
+            race_min_size: 2,
             ..Params::default()
         })
     }
@@ -93,9 +94,10 @@ mod tests {
             got.iter().all(|(v, s)| v == "A7" && *s == Step::Race),
             "{got:?}"
         );
-        // Off (the default), and where the own string has more liberties than the step
-        // looks at, another step answers.
-        for p in [Policy::from_params(&Params::default()), policy(1.0, 2)] {
+        // Off, where the own string has more liberties than the step looks at, and by
+        // default on a board smaller than 13x13, another step answers.
+        let default = Policy::from_params(&Params::default());
+        for p in [policy(0.0, 3), policy(1.0, 2), default] {
             let got = choices(&p, &b, Color::White, last, 30);
             assert!(got.iter().all(|(_, s)| *s != Step::Race), "{got:?}");
         }
