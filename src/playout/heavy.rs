@@ -1,10 +1,10 @@
 //! MoGo's heavy simulation policy (Algorithms 1-4 of Chaslot et al.): atari save, nakade,
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
-//! random move that neither fills an own eye nor throws a big string into atari; optionally
-//! Pachi's two-liberty tactics after the atari save (`two_libs.rs`), capturing races
-//! (`race.rs`) and last good replies
-//! (`playout::replies`). Each step is switched and weighted by a parameter so that its worth
-//! and its cost can be measured.
+//! random move that neither fills an own eye nor throws a big string into atari. After the
+//! atari save come, optionally, Pachi's two-liberty tactics (`two_libs.rs`), then capturing
+//! races (`race.rs`, from 13x13); last good replies (`playout::replies`) are optional too.
+//! Each step is switched and weighted by a parameter so that its worth and its cost can be
+//! measured.
 
 use super::MoveTrace;
 use super::ataris::{Ataris, consider_capture};

@@ -1,10 +1,10 @@
-//! Step 1c, capturing races around the last move (optional, `race_rate`): when the
-//! opponent's move touches an own string that is short of liberties, an enemy string next to
-//! that string with two liberties, which an atari would capture, is ataried, the biggest
-//! first. The two-liberty step only looks at strings on or next to the last move; a race is
-//! often decided by a string one step further off, such as a surrounded group whose shared
-//! liberty the surrounding string must fill before the group's own eyes or nakade stones
-//! matter.
+//! Step 1c, capturing races around the last move (`race_rate`; on from 13x13, where it won
+//! self-play, by `race_min_size`): when the opponent's move touches an own string that is
+//! short of liberties, an enemy string next to that string with two liberties, which an
+//! atari would capture, is ataried, the biggest first. The two-liberty step only looks at
+//! strings on or next to the last move; a race is often decided by a string one step further
+//! off, such as a surrounded group whose shared liberty the surrounding string must fill
+//! before the group's own eyes or nakade stones matter.
 
 use super::Policy;
 use crate::board::{Board, Color, Point};
