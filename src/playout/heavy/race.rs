@@ -7,7 +7,7 @@
 //! before the group's own eyes or nakade stones matter.
 
 use super::Policy;
-use crate::board::{Board, Color, Point};
+use crate::board::{Bitboard, Board, Color, Point};
 
 impl Policy {
     /// The atari that captures the biggest enemy string with two liberties next to an own
@@ -16,6 +16,8 @@ impl Policy {
     pub(super) fn race(&self, b: &Board, c: Color, last: Point) -> Option<Point> {
         let mut own = [u16::MAX; 4];
         let mut best: Option<(usize, Point)> = None;
+        // Enemy strings already weighed: a string touches an own one at many stones.
+        let mut weighed = Bitboard::EMPTY;
         for (i, q) in b.neighbours(last).into_iter().enumerate() {
             if b.stone(q) != Some(c) || !(2..=self.race_max_libs).contains(&b.lib_count(q)) {
                 continue;
@@ -30,6 +32,11 @@ impl Policy {
                     if b.stone(e) != Some(c.opp()) || b.lib_count(e) != 2 {
                         continue;
                     }
+                    let enemy = b.string_head(e);
+                    if weighed.has(enemy) {
+                        continue;
+                    }
+                    weighed.set(enemy);
                     let size = b.string_size(e);
                     if best.is_some_and(|(n, _)| n >= size) {
                         continue;
