@@ -185,6 +185,8 @@ params! {
     dynkomi_high: f32 = 0.8, [0.0, 1.0];
     /// Win rate below which the ratchet gives a point back (and never climbs that high again).
     dynkomi_low: f32 = 0.55, [0.0, 1.0];
+    /// Below `dynkomi_low` the ratchet drops at once to at most this share of the margin the playouts expect at the real komi (a point a move gave lost leads away).
+    dynkomi_keep: f32 = 0.5, [0.0, 1.0];
     /// Even games: the ratchet runs too (Pachi's adaptive phase), so a clear lead is kept rather than spent down to half a point; won 19x19 games against GNU Go.
     dynkomi_even: bool = true, [0, 1];
     /// Smallest board on which `dynkomi_even` acts.

@@ -4,7 +4,11 @@
 //! first `dynkomi_moves` moves (scaled to the board). Then a ratchet: while the engine's win
 //! rate stays above `dynkomi_high`, each move adds a point against it; when it falls below
 //! `dynkomi_low` it gives one back, and from then on the ratchet never climbs higher than
-//! where the trouble started. With `dynkomi_even` the ratchet also runs in even games (from
+//! where the trouble started. A fall that deep means the lead the ratchet banked on has
+//! shrunk, so the ratchet drops at once to at most `dynkomi_keep` of the lead the playouts
+//! still expect: given back a point a move, a lost lead left the engine searching a
+//! position it believed lost for a dozen moves, and it threw won games away with desperate
+//! moves and passes. With `dynkomi_even` the ratchet also runs in even games (from
 //! `dynkomi_even_min_size`): a search that only counts wins spends a lead down to half a
 //! point, and then any misjudged group loses the game.
 
@@ -40,8 +44,9 @@ impl DynKomi {
         linear + against
     }
 
-    /// Notes the win rate of the engine's last search (made with `offset`'s komi).
-    pub fn record(&mut self, game: &Game, winrate: f32, params: &Params) {
+    /// Notes the win rate of the engine's last search (made with `offset`'s komi) and the
+    /// margin its playouts expect for the engine at the game's own komi, when known.
+    pub fn record(&mut self, game: &Game, winrate: f32, margin: Option<f32>, params: &Params) {
         // The ratchet waits while the handicap's extra komi fades.
         if fading_extra(game, params).is_none_or(|linear| linear > 0.0) {
             return;
@@ -54,7 +59,8 @@ impl DynKomi {
                 self.cap
                     .map_or(self.ratchet - 1.0, |c| c.min(self.ratchet - 1.0)),
             );
-            self.ratchet -= 1.0;
+            let kept = margin.map_or(f32::INFINITY, |m| (m * params.dynkomi_keep).floor());
+            self.ratchet = (self.ratchet - 1.0).min(kept).max(0.0);
         }
     }
 }
@@ -127,22 +133,47 @@ mod tests {
         let mut g = handicap_game(2);
         let mut d = DynKomi::default();
         // During the fade the ratchet waits.
-        d.record(&g, 0.95, &p);
+        d.record(&g, 0.95, None, &p);
         assert_eq!(d.ratchet, 0.0);
         pass_moves(&mut g, p.dynkomi_moves as usize + 1);
         for _ in 0..3 {
-            d.record(&g, 0.95, &p);
+            d.record(&g, 0.95, None, &p);
         }
         assert_eq!(d.offset(&g, Color::Black, &p), 3.0);
         assert_eq!(d.offset(&g, Color::White, &p), -3.0);
-        d.record(&g, 0.3, &p);
+        d.record(&g, 0.3, None, &p);
         assert_eq!(d.ratchet, 2.0);
         // Capped where the trouble started: it never climbs past 2 again.
-        d.record(&g, 0.95, &p);
-        d.record(&g, 0.95, &p);
+        d.record(&g, 0.95, None, &p);
+        d.record(&g, 0.95, None, &p);
         assert_eq!(d.ratchet, 2.0);
         d.reset();
         assert_eq!(d, DynKomi::default());
+    }
+
+    #[test]
+    fn a_lost_lead_drops_the_ratchet_at_once() {
+        let p = Params::default();
+        let g = Game::new(19, 7.5);
+        let mut d = DynKomi::default();
+        for _ in 0..25 {
+            d.record(&g, 0.9, Some(40.0), &p);
+        }
+        assert_eq!(d.offset(&g, Color::Black, &p), 25.0);
+        // The playouts still expect 9 points at the real komi: keep half of them.
+        d.record(&g, 0.3, Some(9.0), &p);
+        assert_eq!(d.offset(&g, Color::Black, &p), 4.0);
+        // A lead still larger than the ratchet costs one point, as before.
+        for _ in 0..30 {
+            d.record(&g, 0.9, Some(40.0), &p);
+        }
+        assert_eq!(d.ratchet, 24.0, "capped below where the trouble started");
+        d.record(&g, 0.5, Some(60.0), &p);
+        assert_eq!(d.ratchet, 23.0);
+        // No lead left: no komi against us.
+        d.record(&g, 0.5, Some(-3.0), &p);
+        assert_eq!(d.ratchet, 0.0);
+        assert_eq!(d.offset(&g, Color::White, &p), 0.0);
     }
 
     #[test]
@@ -154,18 +185,18 @@ mod tests {
         let big = Game::new(19, 7.5);
         let small = Game::new(9, 7.0);
         let mut d = DynKomi::default();
-        d.record(&big, 0.95, &p);
+        d.record(&big, 0.95, None, &p);
         assert_eq!(d.offset(&big, Color::White, &p), 0.0);
         p.dynkomi_even = true;
         for _ in 0..2 {
-            d.record(&big, 0.95, &p);
-            d.record(&small, 0.95, &p);
+            d.record(&big, 0.95, None, &p);
+            d.record(&small, 0.95, None, &p);
         }
         // Two climbs on 19x19, none counted on 9x9, and only the big board sees them.
         assert_eq!(d.offset(&big, Color::White, &p), -2.0);
         assert_eq!(d.offset(&big, Color::Black, &p), 2.0);
         assert_eq!(d.offset(&small, Color::White, &p), 0.0);
-        d.record(&big, 0.3, &p);
+        d.record(&big, 0.3, None, &p);
         assert_eq!(d.offset(&big, Color::Black, &p), 1.0);
     }
 }

@@ -123,8 +123,9 @@ impl Engine {
         let r = self.run_search(color, &limits, progress);
         self.searcher.set_komi_offset(0.0);
         self.searcher.set_engine(None);
+        let margin = policy::expected_margin(&self.game, color, &r.ownership);
         self.dynkomi
-            .record(&self.game, r.winrate, &self.config.params);
+            .record(&self.game, r.winrate, margin, &self.config.params);
         // Komi against us makes the game look worse than it is: no resigning on that.
         let handicapped = match color {
             Color::Black => offset > 0.0,
@@ -164,6 +165,11 @@ impl Engine {
             );
         }
         let cleanup = mode == GenMode::Cleanup;
+        let pass_guard = if handicapped {
+            0.0
+        } else {
+            params.pass_guard_winrate
+        };
         let m = match after_pass {
             // The pass is refused as `choose_move` refuses any pass that loses.
             Some(ownership) => {
@@ -171,9 +177,9 @@ impl Engine {
                     ownership,
                     ..r.clone()
                 };
-                policy::choose_move(&self.game, color, &guard, cleanup, params)
+                policy::choose_move(&self.game, color, &guard, cleanup, pass_guard, params)
             }
-            None => policy::choose_move(&self.game, color, &r, cleanup, params),
+            None => policy::choose_move(&self.game, color, &r, cleanup, pass_guard, params),
         };
         let reason = match (m == r.best, cleanup) {
             (true, _) => "the most visited move",

@@ -46,6 +46,17 @@ pub fn area_margin(board: &Board, komi: f32, c: Color, dead: &Bitboard) -> f32 {
     board.area_score_with_dead(dead, komi) * sign(c)
 }
 
+/// The margin for `c` at the game's komi that the playouts behind `ownership` expect by area
+/// (the average final owner of every point, summed); `None` without ownership (a book move).
+pub fn expected_margin(game: &Game, c: Color, ownership: &[f32]) -> Option<f32> {
+    let b = game.board();
+    if ownership.len() < b.len() {
+        return None;
+    }
+    let area: f32 = b.points().map(|p| ownership[p.idx()]).sum();
+    Some((area - game.komi()) * sign(c))
+}
+
 /// Whether `c` wins by passing now, after the opponent passed: by Tromp-Taylor area counting
 /// with every stone alive, and also when our own stones the search thinks dead are removed
 /// (so a dead group of ours in the opponent's area cannot fool us under dead-stone rules).
@@ -100,13 +111,15 @@ pub fn no_resign_moves(size: usize, params: &Params) -> usize {
 /// playable candidate, else a pass. In cleanup, a pass is refused while enemy stones the
 /// ownership calls dead (`params.cleanup_dead_ownership`) remain: the first playable non-eye
 /// candidate, or a liberty of a dead string, or any playable non-eye point is taken instead.
-/// A losing pass is refused while a playable non-eye candidate keeps
-/// `params.pass_guard_winrate`.
+/// A losing pass is refused while a playable non-eye candidate keeps `pass_guard` (0 when
+/// the search ran with dynamic komi against `c`, whose win rates understate `c`'s chances:
+/// then any such candidate is played rather than a losing pass).
 pub fn choose_move(
     game: &Game,
     c: Color,
     result: &SearchResult,
     cleanup: bool,
+    pass_guard: f32,
     params: &Params,
 ) -> Move {
     let b = game.board();
@@ -138,9 +151,7 @@ pub fn choose_move(
         .unwrap_or(Move::Pass);
     if chosen == Move::Pass && !pass_holds(game, c, &result.ownership, params) {
         let alternative = result.candidates.iter().find(|s| match s.mv {
-            Move::Play(p) => {
-                s.winrate >= params.pass_guard_winrate && playable(game, c, s.mv) && !b.is_eye(c, p)
-            }
+            Move::Play(p) => s.winrate >= pass_guard && playable(game, c, s.mv) && !b.is_eye(c, p),
             Move::Pass => false,
         });
         if let Some(s) = alternative {
@@ -422,17 +433,41 @@ mod tests {
         assert!(!playable(&g, Color::Black, d3), "ko recapture");
         let mut r = result(&g, d3, 0.5, 100, Vec::new());
         assert_eq!(
-            choose_move(&g, Color::Black, &r, false, &params),
+            choose_move(
+                &g,
+                Color::Black,
+                &r,
+                false,
+                params.pass_guard_winrate,
+                &params
+            ),
             Move::Pass
         );
         let e1 = Move::Play(pt(&g, "E1"));
         r.candidates.push(MoveStat::new(e1, 5, 0.4));
-        assert_eq!(choose_move(&g, Color::Black, &r, false, &params), e1);
+        assert_eq!(
+            choose_move(
+                &g,
+                Color::Black,
+                &r,
+                false,
+                params.pass_guard_winrate,
+                &params
+            ),
+            e1
+        );
         // Occupied best.
         let c4 = Move::Play(pt(&g, "C4"));
         let r = result(&g, c4, 0.5, 100, Vec::new());
         assert_eq!(
-            choose_move(&g, Color::Black, &r, false, &params),
+            choose_move(
+                &g,
+                Color::Black,
+                &r,
+                false,
+                params.pass_guard_winrate,
+                &params
+            ),
             Move::Pass
         );
     }
@@ -445,26 +480,72 @@ mod tests {
         let c3 = Move::Play(pt(&g, "C3"));
         let mut r = result(&g, Move::Pass, 0.5, 30, Vec::new());
         r.candidates.push(MoveStat::new(c3, 5, 0.45));
-        assert_eq!(choose_move(&g, Color::Black, &r, false, &params), c3);
+        assert_eq!(
+            choose_move(
+                &g,
+                Color::Black,
+                &r,
+                false,
+                params.pass_guard_winrate,
+                &params
+            ),
+            c3
+        );
         // A stricter guard lets the pass stand.
         let mut strict = params.clone();
         strict.set("pass_guard_winrate", "0.5").unwrap();
         assert_eq!(
-            choose_move(&g, Color::Black, &r, false, &strict),
+            choose_move(
+                &g,
+                Color::Black,
+                &r,
+                false,
+                strict.pass_guard_winrate,
+                &strict
+            ),
             Move::Pass
         );
         // Hopeless: the pass stands.
         r.candidates[1].winrate = 0.05;
         assert_eq!(
-            choose_move(&g, Color::Black, &r, false, &params),
+            choose_move(
+                &g,
+                Color::Black,
+                &r,
+                false,
+                params.pass_guard_winrate,
+                &params
+            ),
             Move::Pass
         );
+        // Unless the search ran with komi against Black: its win rates mean little then.
+        assert_eq!(choose_move(&g, Color::Black, &r, false, 0.0, &params), c3);
         // White wins by komi on the empty board: its pass stands.
         r.candidates[1].winrate = 0.45;
         assert_eq!(
-            choose_move(&g, Color::White, &r, false, &params),
+            choose_move(
+                &g,
+                Color::White,
+                &r,
+                false,
+                params.pass_guard_winrate,
+                &params
+            ),
             Move::Pass
         );
+    }
+
+    #[test]
+    fn expected_margin_sums_the_ownership() {
+        let g = Game::new(5, 7.5);
+        assert_eq!(expected_margin(&g, Color::Black, &[]), None);
+        // Black owns 20 points and White 5: Black expects 15 - 7.5.
+        let mut own = vec![0.0; g.board().len()];
+        for (i, p) in g.board().points().enumerate() {
+            own[p.idx()] = if i < 20 { 1.0 } else { -1.0 };
+        }
+        assert_eq!(expected_margin(&g, Color::Black, &own), Some(7.5));
+        assert_eq!(expected_margin(&g, Color::White, &own), Some(-7.5));
     }
 
     #[test]
@@ -484,10 +565,24 @@ mod tests {
         assert!(dead_of_color(b, &own, Color::Black, &params).is_empty());
         let r = result(&g, Move::Pass, 0.9, 100, own.clone());
         assert_eq!(
-            choose_move(&g, Color::Black, &r, false, &params),
+            choose_move(
+                &g,
+                Color::Black,
+                &r,
+                false,
+                params.pass_guard_winrate,
+                &params
+            ),
             Move::Pass
         );
-        let m = choose_move(&g, Color::Black, &r, true, &params);
+        let m = choose_move(
+            &g,
+            Color::Black,
+            &r,
+            true,
+            params.pass_guard_winrate,
+            &params,
+        );
         let Move::Play(p) = m else {
             panic!("cleanup passed")
         };
@@ -496,7 +591,17 @@ mod tests {
             "plays a liberty of the dead stone"
         );
         // White in cleanup has no dead black stones: passes.
-        assert_eq!(choose_move(&g, Color::White, &r, true, &params), Move::Pass);
+        assert_eq!(
+            choose_move(
+                &g,
+                Color::White,
+                &r,
+                true,
+                params.pass_guard_winrate,
+                &params
+            ),
+            Move::Pass
+        );
         // A string `final_status_list` calls dead is still to capture, even when no stone of
         // it passes the cleanup threshold alone.
         let mut mild = own.clone();
