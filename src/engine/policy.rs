@@ -286,6 +286,16 @@ mod tests {
         }
     }
 
+    /// `choose_move` outside cleanup with the default pass guard.
+    fn choose(g: &Game, c: Color, r: &SearchResult, params: &Params) -> Move {
+        choose_move(g, c, r, false, params.pass_guard_winrate, params)
+    }
+
+    /// `choose_move` in cleanup.
+    fn choose_in_cleanup(g: &Game, c: Color, r: &SearchResult, params: &Params) -> Move {
+        choose_move(g, c, r, true, params.pass_guard_winrate, params)
+    }
+
     fn pt(g: &Game, s: &str) -> Point {
         match g.board().parse_move(s).unwrap() {
             Move::Play(p) => p,
@@ -432,44 +442,14 @@ mod tests {
         let d3 = Move::Play(pt(&g, "D3"));
         assert!(!playable(&g, Color::Black, d3), "ko recapture");
         let mut r = result(&g, d3, 0.5, 100, Vec::new());
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::Black,
-                &r,
-                false,
-                params.pass_guard_winrate,
-                &params
-            ),
-            Move::Pass
-        );
+        assert_eq!(choose(&g, Color::Black, &r, &params), Move::Pass);
         let e1 = Move::Play(pt(&g, "E1"));
         r.candidates.push(MoveStat::new(e1, 5, 0.4));
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::Black,
-                &r,
-                false,
-                params.pass_guard_winrate,
-                &params
-            ),
-            e1
-        );
+        assert_eq!(choose(&g, Color::Black, &r, &params), e1);
         // Occupied best.
         let c4 = Move::Play(pt(&g, "C4"));
         let r = result(&g, c4, 0.5, 100, Vec::new());
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::Black,
-                &r,
-                false,
-                params.pass_guard_winrate,
-                &params
-            ),
-            Move::Pass
-        );
+        assert_eq!(choose(&g, Color::Black, &r, &params), Move::Pass);
     }
 
     #[test]
@@ -480,59 +460,19 @@ mod tests {
         let c3 = Move::Play(pt(&g, "C3"));
         let mut r = result(&g, Move::Pass, 0.5, 30, Vec::new());
         r.candidates.push(MoveStat::new(c3, 5, 0.45));
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::Black,
-                &r,
-                false,
-                params.pass_guard_winrate,
-                &params
-            ),
-            c3
-        );
+        assert_eq!(choose(&g, Color::Black, &r, &params), c3);
         // A stricter guard lets the pass stand.
         let mut strict = params.clone();
         strict.set("pass_guard_winrate", "0.5").unwrap();
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::Black,
-                &r,
-                false,
-                strict.pass_guard_winrate,
-                &strict
-            ),
-            Move::Pass
-        );
+        assert_eq!(choose(&g, Color::Black, &r, &strict), Move::Pass);
         // Hopeless: the pass stands.
         r.candidates[1].winrate = 0.05;
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::Black,
-                &r,
-                false,
-                params.pass_guard_winrate,
-                &params
-            ),
-            Move::Pass
-        );
+        assert_eq!(choose(&g, Color::Black, &r, &params), Move::Pass);
         // Unless the search ran with komi against Black: its win rates mean little then.
         assert_eq!(choose_move(&g, Color::Black, &r, false, 0.0, &params), c3);
         // White wins by komi on the empty board: its pass stands.
         r.candidates[1].winrate = 0.45;
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::White,
-                &r,
-                false,
-                params.pass_guard_winrate,
-                &params
-            ),
-            Move::Pass
-        );
+        assert_eq!(choose(&g, Color::White, &r, &params), Move::Pass);
     }
 
     #[test]
@@ -564,25 +504,8 @@ mod tests {
         assert_eq!(dead_of_color(b, &own, Color::White, &params), vec![b4]);
         assert!(dead_of_color(b, &own, Color::Black, &params).is_empty());
         let r = result(&g, Move::Pass, 0.9, 100, own.clone());
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::Black,
-                &r,
-                false,
-                params.pass_guard_winrate,
-                &params
-            ),
-            Move::Pass
-        );
-        let m = choose_move(
-            &g,
-            Color::Black,
-            &r,
-            true,
-            params.pass_guard_winrate,
-            &params,
-        );
+        assert_eq!(choose(&g, Color::Black, &r, &params), Move::Pass);
+        let m = choose_in_cleanup(&g, Color::Black, &r, &params);
         let Move::Play(p) = m else {
             panic!("cleanup passed")
         };
@@ -591,17 +514,7 @@ mod tests {
             "plays a liberty of the dead stone"
         );
         // White in cleanup has no dead black stones: passes.
-        assert_eq!(
-            choose_move(
-                &g,
-                Color::White,
-                &r,
-                true,
-                params.pass_guard_winrate,
-                &params
-            ),
-            Move::Pass
-        );
+        assert_eq!(choose_in_cleanup(&g, Color::White, &r, &params), Move::Pass);
         // A string `final_status_list` calls dead is still to capture, even when no stone of
         // it passes the cleanup threshold alone.
         let mut mild = own.clone();
