@@ -2,13 +2,13 @@
 //! moves from bad. In handicap games, extra komi for White makes the game look even: it
 //! starts at `dynkomi_per_stone` points per handicap stone and fades out linearly over the
 //! first `dynkomi_moves` moves (scaled to the board). Then a ratchet: while the engine's win
-//! rate stays above `dynkomi_high`, each move adds a point against it; when it falls below
-//! `dynkomi_low` it gives one back, and from then on the ratchet never climbs higher than
-//! where the trouble started. A fall that deep means the lead the ratchet banked on has
-//! shrunk, so the ratchet drops at once to at most `dynkomi_keep` of the lead the playouts
-//! still expect: given back a point a move, a lost lead left the engine searching a
-//! position it believed lost for a dozen moves, and it threw won games away with desperate
-//! moves and passes. With `dynkomi_even` the ratchet also runs in even games (from
+//! rate stays above `dynkomi_high`, each move adds a point against it. When the win rate falls
+//! below `dynkomi_low`, the lead the ratchet banked on has shrunk: it drops at once, by at
+//! least a point, to at most `dynkomi_keep` of the margin the playouts still expect at the
+//! real komi, and from then on never climbs higher than where the trouble started. (Given
+//! back a point a move, as at first, a lost lead left the engine searching a position it
+//! believed lost for a dozen moves, and it threw won games away with desperate moves and
+//! passes.) With `dynkomi_even` the ratchet also runs in even games (from
 //! `dynkomi_even_min_size`): a search that only counts wins spends a lead down to half a
 //! point, and then any misjudged group loses the game.
 
