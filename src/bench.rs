@@ -239,14 +239,16 @@ pub fn run(seconds: f64, params: &Params) {
 }
 
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.
-/// `with_ladder_check` predates the check's becoming the default; its name is kept for
-/// the tools that read it, and it now prices the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 15] = [
+/// `with_ladder_check` predates the check's becoming the default, and `without_race` the
+/// race step's going back to off; their names are kept for the tools that read them, and
+/// they now price the same policy as `heavy_pps_*`.
+const VARIANTS: [(&str, &str, &str); 16] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
     ("with_two_libs", "two_libs_rate", "1"),
     ("without_race", "race_rate", "0"),
+    ("with_race", "race_rate", "1"),
     ("without_nakade", "nakade_rate", "0"),
     ("without_patterns", "pattern_rate", "0"),
     ("without_approach", "approach_rate", "0"),

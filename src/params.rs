@@ -201,11 +201,11 @@ params! {
     two_libs_rate: f32 = 0.0, [0.0, 1.0];
     /// The 2-liberty step also reads ladders (an escape with two liberties): it costs half the playouts.
     two_libs_ladder: bool = false, [0, 1];
-    /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own short-of-liberties string the last move touched.
-    race_rate: f32 = 1.0, [0.0, 1.0];
+    /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own short-of-liberties string the last move touched (off: it won 19x19 self-play, not games against GNU Go).
+    race_rate: f32 = 0.0, [0.0, 1.0];
     /// Most liberties an own string may have for the race step to look at its enemy neighbours.
     race_max_libs: u32 = 3, [2, 20];
-    /// Smallest board on which the race step acts (won 19x19 self-play; 9x9 showed no gain).
+    /// Smallest board on which the race step acts when on (9x9 self-play showed no gain).
     race_min_size: usize = 13, [2, 26];
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];

@@ -1,5 +1,5 @@
-//! Step 1c, capturing races around the last move (`race_rate`; on from 13x13, where it won
-//! self-play, by `race_min_size`): when the opponent's move touches an own string that is
+//! Step 1c, capturing races around the last move (`race_rate`, off by default; when on, from
+//! 13x13 by `race_min_size`. It won 19x19 self-play but lost games against GNU Go): when the opponent's move touches an own string that is
 //! short of liberties, an enemy string next to that string with two liberties, which an
 //! atari would capture, is ataried, the biggest first. The two-liberty step only looks at
 //! strings on or next to the last move; a race is often decided by a string one step further
@@ -101,10 +101,13 @@ mod tests {
             got.iter().all(|(v, s)| v == "A7" && *s == Step::Race),
             "{got:?}"
         );
-        // Off, where the own string has more liberties than the step looks at, and by
-        // default on a board smaller than 13x13, another step answers.
-        let default = Policy::from_params(&Params::default());
-        for p in [policy(0.0, 3), policy(1.0, 2), default] {
+        // Off, where the own string has more liberties than the step looks at, and on a
+        // board smaller than `race_min_size`, another step answers.
+        let small = Policy::from_params(&Params {
+            race_rate: 1.0,
+            ..Params::default()
+        });
+        for p in [policy(0.0, 3), policy(1.0, 2), small] {
             let got = choices(&p, &b, Color::White, last, 30);
             assert!(got.iter().all(|(_, s)| *s != Step::Race), "{got:?}");
         }
