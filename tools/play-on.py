@@ -11,30 +11,9 @@ Prints one line: the record, moyo's colour, the moves played on and GNU Go's fin
 """
 import os
 import re
-import subprocess
 import sys
 
-
-def engine(args):
-    return subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
-
-
-def ask(p, command):
-    """Sends one GTP command and returns the answer's text; exits on a `?` answer."""
-    p.stdin.write(command + "\n")
-    p.stdin.flush()
-    lines = []
-    while True:
-        line = p.stdout.readline()
-        if line == "" or (line.strip() == "" and lines):
-            break
-        if line.strip():
-            lines.append(line.strip())
-    answer = " ".join(lines)
-    if not answer.startswith("="):
-        sys.exit(f"{command}: {answer or 'no answer'}")
-    return answer[1:].strip()
+from gtp_engine import ask, start
 
 
 def main():
@@ -43,10 +22,10 @@ def main():
     sgf, colour, seed = sys.argv[1], sys.argv[2].lower(), sys.argv[3]
     text = open(sgf, encoding="utf-8", errors="replace").read()
     komi = (re.search(r"KM\[([^\]]*)\]", text) or [None, "7"])[1]
-    moyo = engine([os.environ.get("MOYO", "target/release/moyo"), "--threads", "1",
+    moyo = start([os.environ.get("MOYO", "target/release/moyo"), "--threads", "1",
                    "--quiet", "--time-per-move", "1", "--seed", seed,
                    "--set", "resign_threshold=0"] + sys.argv[4:])
-    gnugo = engine([os.environ.get("GNUGO", "/usr/games/gnugo"), "--mode", "gtp",
+    gnugo = start([os.environ.get("GNUGO", "/usr/games/gnugo"), "--mode", "gtp",
                     "--level", "10", "--chinese-rules"])
     for p in (moyo, gnugo):
         ask(p, f"loadsgf {sgf}")

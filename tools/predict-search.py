@@ -10,9 +10,10 @@ Example: tools/predict-search.py target/release/moyo fox-pro-09.sgf 300 5 --play
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
+
+from gtp_engine import ask, request, start
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
@@ -27,23 +28,9 @@ def main():
     if not even:
         sys.exit(f"{path}: no even 19x19 game")
     rng = random.Random(seed)
-    engine = subprocess.Popen([binary, "--threads", "1", "--quiet", "--no-book", "--seed", "1"] + extra,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def command(c):
-        engine.stdin.write(c + "\n")
-        engine.stdin.flush()
-        lines = []
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                sys.exit(f"moyo ended on: {c}")
-            if line.strip():
-                lines.append(line.strip())
-            elif lines:
-                return lines[0]
-
-    command("boardsize 19")
+    engine = start([binary, "--threads", "1", "--quiet", "--no-book", "--seed", "1"] + extra,
+                   stderr=None)
+    ask(engine, "boardsize 19")
     fd, sgf = tempfile.mkstemp(suffix=".sgf")
     os.close(fd)
     hits = tried = 0
@@ -59,12 +46,12 @@ def main():
                 continue
             with open(sgf, "w", encoding="utf-8") as f:
                 f.write(g)
-            if not command(f"loadsgf {sgf} {k + 1}").startswith("="):
+            if not request(engine, f"loadsgf {sgf} {k + 1}")[0]:
                 continue
             truth = f"{COLUMNS[ord(move[0]) - 97]}{19 - (ord(move[1]) - 97)}"
-            answer = command(f"reg_genmove {'b' if colour == 'B' else 'w'}")
+            ok, answer = request(engine, f"reg_genmove {'b' if colour == 'B' else 'w'}")
             tried += 1
-            hits += answer[1:].strip().upper() == truth
+            hits += ok and answer.upper() == truth
     finally:
         os.unlink(sgf)
         engine.stdin.close()

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import threading
 
+from gtp_engine import ask, start
+
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 
@@ -45,25 +47,7 @@ def main():
     for flag, value in (("--threads", "1"), ("--time-per-move", "1"), ("--no-book", None)):
         if flag not in args:
             args = [flag] + ([value] if value else []) + args
-    moyo = subprocess.Popen([os.environ.get("MOYO", "target/release/moyo")] + args,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, bufsize=1)
-
-    def gtp(command):
-        moyo.stdin.write(command + "\n")
-        moyo.stdin.flush()
-        answer = []
-        while True:
-            line = moyo.stdout.readline()
-            if line == "":
-                sys.exit(f"moyo stopped at: {command}")
-            if line.strip() == "" and answer:
-                break
-            if line.strip():
-                answer.append(line.strip())
-        if answer[0].startswith("?"):
-            sys.exit(f"moyo refused {command}: {answer[0]}")
-        return answer[0].lstrip("= ")
+    moyo = start([os.environ.get("MOYO", "target/release/moyo")] + args, stderr=subprocess.PIPE)
 
     # moyo logs each search on stderr before it answers; a thread keeps those lines.
     searches = queue.Queue()
@@ -83,17 +67,17 @@ def main():
             return ""
 
     for command in (f"boardsize {size}", "clear_board", f"komi {komi}"):
-        gtp(command)
+        ask(moyo, command)
     for number, (c, point) in enumerate(moves, 1):
         played = vertex(point, size)
         if c == colour:
-            answer = gtp(f"genmove {c.lower()}")
+            answer = ask(moyo, f"genmove {c.lower()}")
             log = search_line()
             if answer.lower() != "resign":
-                gtp("undo")
+                ask(moyo, "undo")
             print(number, answer, played, log, flush=True)
-        gtp(f"play {c.lower()} {played}")
-    gtp("quit")
+        ask(moyo, f"play {c.lower()} {played}")
+    ask(moyo, "quit")
 
 
 if __name__ == "__main__":
