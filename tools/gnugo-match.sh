@@ -3,6 +3,9 @@
 # embedded book) against GNU Go 3.8 level 10, area scoring, colours alternating, GNU Go
 # scoring the finished games; the referee's summary (wins, Wilson 95% interval, Elo, time
 # losses) ends DIR.log. Runs of the same binary and settings with different seeds add up.
+# moyo's search log (win rate, dynamic komi and playouts of every move) is kept in
+# DIR/engine-a.log; `tools/match-log.py DIR` summarises it per game, with the playouts a
+# second that show whether the machine gave moyo its full speed.
 #
 # Usage: tools/gnugo-match.sh SIZE KOMI SECONDS GAMES DIR [SEED [extra moyo arguments...]]
 # Example: tools/gnugo-match.sh 9 7 1 100 /tmp/gg9-a 9
@@ -24,7 +27,7 @@ GNUGO=${GNUGO:-/usr/games/gnugo}
 # 19x19 takes a few seconds. The referee's limit is only a guard against a hung engine.
 LIMIT=$(awk "BEGIN { print ($SIZE >= 13 ? 60 : 20) + 3 * $SECONDS }")
 "$REFEREE" \
-    --black "$MOYO --threads 1 --quiet --time-per-move $SECONDS $*" \
+    --black "$MOYO --threads 1 --time-per-move $SECONDS $*" \
     --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     ${HANDICAP:+--handicap "$HANDICAP"} --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move "$LIMIT" --seed "$SEED" \
     --scorer "$GNUGO --mode gtp --chinese-rules" --sgf-dir "$DIR" 2>&1 | tee "$DIR.log"

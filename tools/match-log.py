@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Summarise moyo's own view of each game of a match run by `tools/gnugo-match.sh` (or
+`selfplay-match.sh`): the search log lines moyo wrote to DIR/engine-a.log, joined with the
+results in DIR.log.
+
+Usage: tools/match-log.py DIR
+Example: tools/match-log.py /tmp/gg19-3701
+
+One line per game: number, moyo's colour, result, moves searched, moyo's win rate at the
+real komi or under dynamic komi at game moves 50, 100, 150, 200 and 250, the highest dynamic
+komi against moyo, the peak win rate (and at which game move) with the lowest after it, and
+the median playouts and playouts a second of its searches. Then the same speed figures over
+every search of the run: a match is only comparable with another run on the same machine
+when moyo searched at the same speed in both (a busy machine costs a timed search its
+playouts, and 1 s a move on a loaded core is a weaker engine).
+
+Games are told apart by moyo's colour, which alternates from game to game (the referee's
+default); book moves count as moves without a search.
+"""
+import re
+import statistics
+import sys
+
+SEARCH = re.compile(
+    r"moyo: search (black|white): \S+ winrate ([0-9.]+)(?: \(dynamic komi ([+-][0-9.]+)\))?"
+    r" playouts (\d+) \(kept \d+, nodes \d+\) in ([0-9.]+)s"
+)
+BOOK = re.compile(r"moyo: book (black|white): ")
+RESULT = re.compile(r"game (\d+): (\S+)\(black\) vs (\S+)\(white\): (\S+) .*winner (\S+)")
+AT_MOVES = (50, 100, 150, 200, 250)
+
+
+def games_of(log_path):
+    """Per game: moyo's colour and its moves in order, each (win rate, dynamic komi, playouts,
+    seconds) or None for a book move."""
+    games, colour = [], None
+    with open(log_path, errors="replace") as f:
+        for line in f:
+            m = SEARCH.match(line)
+            b = None if m else BOOK.match(line)
+            if not (m or b):
+                continue
+            c = (m or b).group(1)
+            if c != colour:
+                games.append((c, []))
+                colour = c
+            if m:
+                # The log gives komi added for White: against moyo when it is Black.
+                offset = float(m.group(3) or 0) * (1 if c == "black" else -1)
+                games[-1][1].append((float(m.group(2)), offset, int(m.group(4)), float(m.group(5))))
+            else:
+                games[-1][1].append(None)
+    return games
+
+
+def results_of(summary_path):
+    """Game number -> (result, whether moyo won)."""
+    res = {}
+    with open(summary_path, errors="replace") as f:
+        for line in f:
+            m = RESULT.match(line)
+            if m:
+                res[int(m.group(1))] = (m.group(4), m.group(5) == "A")
+    return res
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    d = sys.argv[1].rstrip("/")
+    games = games_of(f"{d}/engine-a.log")
+    results = results_of(f"{d}.log")
+    all_searches = []
+    print("game col result   won  moves |" + "".join(f" m{m:<4}" for m in AT_MOVES)
+          + "| dkomi  peak@move  low-after | playouts  per-s")
+    for i, (colour, moves) in enumerate(games, 1):
+        searches = [s for s in moves if s]
+        if not searches:
+            continue
+        all_searches += searches
+        first = 1 if colour == "black" else 2
+
+        def game_move(k):
+            return first + 2 * k
+
+        def at(move):
+            k = (move - first) // 2
+            return f"{moves[k][0]:.2f} " if 0 <= k < len(moves) and moves[k] else "  -  "
+
+        scored = [(k, s) for k, s in enumerate(moves) if s]
+        peak_k, peak = max(scored, key=lambda ks: ks[1][0])
+        low = min(s[0] for k, s in scored if k >= peak_k)
+        result, won = results.get(i, ("?", None))
+        won = "?" if won is None else ("win" if won else "loss")
+        print(
+            f"{i:4} {colour[0].upper():>3} {result:8} {won:4} {len(moves):5} |"
+            + "".join(f" {at(m)}" for m in AT_MOVES)
+            + f"| {max(s[1] for s in searches):+5.0f}  {peak[0]:.2f}@{game_move(peak_k):<4}"
+            f" {low:9.2f} | {statistics.median(s[2] for s in searches):8.0f}"
+            f" {statistics.median(s[2] / max(s[3], 1e-3) for s in searches):6.0f}"
+        )
+    if all_searches:
+        print(
+            f"all {len(all_searches)} searches: median {statistics.median(s[2] for s in all_searches):.0f}"
+            f" playouts in {statistics.median(s[3] for s in all_searches):.2f} s,"
+            f" {statistics.median(s[2] / max(s[3], 1e-3) for s in all_searches):.0f} a second"
+        )
+
+
+if __name__ == "__main__":
+    main()
