@@ -15,7 +15,8 @@ when moyo searched at the same speed in both (a busy machine costs a timed searc
 playouts, and 1 s a move on a loaded core is a weaker engine).
 
 Games are told apart by moyo's colour, which alternates from game to game (the referee's
-default); book moves count as moves without a search.
+default); book moves count as moves without a search. Move numbers assume Black moved first
+(no handicap stones).
 """
 import re
 import statistics
@@ -64,6 +65,13 @@ def results_of(summary_path):
     return res
 
 
+def speed(searches):
+    """Median playouts, median seconds and median playouts a second of some searches."""
+    return (statistics.median(s[2] for s in searches),
+            statistics.median(s[3] for s in searches),
+            statistics.median(s[2] / max(s[3], 1e-3) for s in searches))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -74,38 +82,32 @@ def main():
     print("game col result   won  moves |" + "".join(f" m{m:<4}" for m in AT_MOVES)
           + "| dkomi  peak@move  low-after | playouts  per-s")
     for i, (colour, moves) in enumerate(games, 1):
-        searches = [s for s in moves if s]
-        if not searches:
+        scored = [(k, s) for k, s in enumerate(moves) if s]
+        if not scored:
             continue
+        searches = [s for _, s in scored]
         all_searches += searches
         first = 1 if colour == "black" else 2
-
-        def game_move(k):
-            return first + 2 * k
 
         def at(move):
             k = (move - first) // 2
             return f"{moves[k][0]:.2f} " if 0 <= k < len(moves) and moves[k] else "  -  "
 
-        scored = [(k, s) for k, s in enumerate(moves) if s]
         peak_k, peak = max(scored, key=lambda ks: ks[1][0])
         low = min(s[0] for k, s in scored if k >= peak_k)
         result, won = results.get(i, ("?", None))
         won = "?" if won is None else ("win" if won else "loss")
+        playouts, _, rate = speed(searches)
         print(
             f"{i:4} {colour[0].upper():>3} {result:8} {won:4} {len(moves):5} |"
             + "".join(f" {at(m)}" for m in AT_MOVES)
-            + f"| {max(s[1] for s in searches):+5.0f}  {peak[0]:.2f}@{game_move(peak_k):<4}"
-            f" {low:9.2f} | {statistics.median(s[2] for s in searches):8.0f}"
-            f" {statistics.median(s[2] / max(s[3], 1e-3) for s in searches):6.0f}"
+            + f"| {max(s[1] for s in searches):+5.0f}  {peak[0]:.2f}@{first + 2 * peak_k:<4}"
+            f" {low:9.2f} | {playouts:8.0f} {rate:6.0f}"
         )
     if all_searches:
-        print(
-            f"all {len(all_searches)} searches: median {statistics.median(s[2] for s in all_searches):.0f}"
-            f" playouts in {statistics.median(s[3] for s in all_searches):.2f} s,"
-            f" {statistics.median(s[2] / max(s[3], 1e-3) for s in all_searches):.0f} a second"
-        )
-
+        playouts, seconds, rate = speed(all_searches)
+        print(f"all {len(all_searches)} searches: median {playouts:.0f} playouts in {seconds:.2f} s,"
+              f" {rate:.0f} a second")
 
 if __name__ == "__main__":
     main()
