@@ -239,6 +239,8 @@ params! {
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
     throw_in_check: bool = false, [0, 1];
+    /// A heavy playout ends once one side has captured this share of the board's points more than the other, won by that side (Fuego's mercy rule; 0: never).
+    mercy_share: f32 = 0.0, [0.0, 1.0];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.
     prior_pattern: f32 = 0.25, [-1.0, 1.0];
     /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)).

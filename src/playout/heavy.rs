@@ -69,6 +69,7 @@ pub struct Policy {
     capture_global: bool,
     selfatari_max: usize,
     throw_in_check: bool,
+    mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
     /// When set, pattern moves are drawn in proportion to their learned 3x3 gamma.
@@ -193,9 +194,17 @@ impl Policy {
             capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
             throw_in_check: p.throw_in_check,
+            mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
         }
+    }
+
+    /// The same policy playing every playout to its end (no mercy rule), for counts that
+    /// need the final position, such as dead stones.
+    pub fn without_mercy(mut self) -> Policy {
+        self.mercy_share = 0.0;
+        self
     }
 
     /// Whether this is the heavy policy (false: uniform random moves).
@@ -210,7 +219,9 @@ impl Policy {
 
     /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
     /// until two passes or `max_moves`, recording stones in `trace` and playing the last good
-    /// replies of `replies` when the policy uses them; returns the area score.
+    /// replies of `replies` when the policy uses them; returns the area score. Under the mercy
+    /// rule a playout whose capture balance passes `mercy_share` of the points stops there,
+    /// scored as a win by the whole board for the side ahead.
     #[allow(clippy::too_many_arguments)]
     pub fn playout<R: Rng>(
         &self,
@@ -228,6 +239,13 @@ impl Policy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
         }
         let mut passes = 0;
+        let points = (board.size() * board.size()) as i32;
+        let mercy = match (self.mercy_share * points as f32) as i32 {
+            0 => i32::MAX,
+            m => m,
+        };
+        // Stones Black has captured less those White has, in this playout.
+        let mut balance = 0i32;
         let mut ataris = if self.capture_global {
             Ataris::scan(board)
         } else {
@@ -236,7 +254,18 @@ impl Policy {
         for _ in 0..max_moves {
             match self.choose(board, to_play, last, prev, &mut ataris, replies, rng) {
                 Some((p, _)) => {
-                    board.play_unchecked(to_play, p);
+                    let taken = board.play_unchecked(to_play, p) as i32;
+                    if taken > 0 {
+                        balance += if to_play == Color::Black {
+                            taken
+                        } else {
+                            -taken
+                        };
+                        if balance.abs() >= mercy {
+                            trace.moves.push((p.0, to_play));
+                            return (points * balance.signum()) as f32;
+                        }
+                    }
                     if self.capture_global {
                         ataris.note_move(board, p);
                     }

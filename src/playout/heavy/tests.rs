@@ -405,3 +405,47 @@ fn a_late_reply_gives_way_to_the_other_steps() {
         }
     }
 }
+
+#[test]
+fn mercy_rule_ends_a_playout_at_a_decisive_capture() {
+    // A white string of 26 stones fills rows 1-3 but A1, its last liberty; Black walls row 4.
+    let mut stones: Vec<(Color, String)> = "ABCDEFGHJ"
+        .chars()
+        .map(|c| (Color::Black, format!("{c}4")))
+        .collect();
+    for row in 1..=3 {
+        for c in "ABCDEFGHJ".chars() {
+            let v = format!("{c}{row}");
+            if v != "A1" && v != "B1" {
+                stones.push((Color::White, v));
+            }
+        }
+    }
+    stones.push((Color::White, "B1".into()));
+    let refs: Vec<(Color, &str)> = stones.iter().map(|(c, v)| (*c, v.as_str())).collect();
+    let (b, last) = setup(9, &refs);
+    let run = |policy: Policy| {
+        let mut board = b.clone();
+        let mut trace = MoveTrace::default();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let score = policy.playout(
+            &mut board,
+            Color::Black,
+            7.0,
+            243,
+            Some(last),
+            None,
+            &mut rng,
+            &mut trace,
+            &NO_REPLIES,
+        );
+        (score, trace.moves.len())
+    };
+    let mut p = Params::default();
+    p.set("mercy_share", "0.3").unwrap();
+    // 26 stones taken at once pass 0.3 of the 81 points: Black wins by the whole board.
+    assert_eq!(run(Policy::from_params(&p)), (81.0, 1));
+    // The dead-stone count's policy plays on to the end, as the policy without the rule does.
+    assert!(run(Policy::from_params(&p).without_mercy()).1 > 1);
+    assert!(run(Policy::from_params(&Params::default())).1 > 1);
+}
