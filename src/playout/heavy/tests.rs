@@ -299,7 +299,8 @@ fn death_rate(policy: &Policy, b: &Board, last: Point, n: u64) -> f64 {
 #[test]
 fn nakade_kills_in_playouts() {
     let (b, last) = three_space();
-    let heavy = Policy::from_params(&Params::default());
+    // The test reads the final position, so the playouts run to the end.
+    let heavy = Policy::from_params(&Params::default()).without_mercy();
     let p = Params {
         heavy_playouts: false,
         ..Params::default()
@@ -424,14 +425,14 @@ fn mercy_rule_ends_a_playout_at_a_decisive_capture() {
     stones.push((Color::White, "B1".into()));
     let refs: Vec<(Color, &str)> = stones.iter().map(|(c, v)| (*c, v.as_str())).collect();
     let (b, last) = setup(9, &refs);
-    let run = |policy: Policy| {
+    let run = |policy: Policy, komi: f32| {
         let mut board = b.clone();
         let mut trace = MoveTrace::default();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let score = policy.playout(
             &mut board,
             Color::Black,
-            7.0,
+            komi,
             243,
             Some(last),
             None,
@@ -443,9 +444,13 @@ fn mercy_rule_ends_a_playout_at_a_decisive_capture() {
     };
     let mut p = Params::default();
     p.set("mercy_share", "0.3").unwrap();
-    // 26 stones taken at once pass 0.3 of the 81 points: Black wins by the whole board.
-    assert_eq!(run(Policy::from_params(&p)), (81.0, 1));
+    // 26 stones taken at once pass 0.3 of the 81 points (24), and 52 points less the komi
+    // pass 48: Black wins by the whole board.
+    assert_eq!(run(Policy::from_params(&p), 4.0), (81.0, 1));
+    // With a komi of 5 the lead (47) falls short: the playout goes on.
+    assert!(run(Policy::from_params(&p), 5.0).1 > 1);
     // The dead-stone count's policy plays on to the end, as the policy without the rule does.
-    assert!(run(Policy::from_params(&p).without_mercy()).1 > 1);
-    assert!(run(Policy::from_params(&Params::default())).1 > 1);
+    assert!(run(Policy::from_params(&p).without_mercy(), 4.0).1 > 1);
+    p.set("mercy_share", "0").unwrap();
+    assert!(run(Policy::from_params(&p), 4.0).1 > 1);
 }
