@@ -256,6 +256,7 @@ impl Policy {
             match self.choose(board, to_play, last, prev, &mut ataris, replies, rng) {
                 Some((p, _)) => {
                     let taken = board.play_unchecked(to_play, p) as i32;
+                    trace.moves.push((p.0, to_play));
                     if taken > 0 {
                         balance += if to_play == Color::Black {
                             taken
@@ -267,14 +268,12 @@ impl Policy {
                         let side = balance.signum() as f32;
                         let lead = side * (2.0 * balance as f32 - komi);
                         if balance.abs() >= mercy && lead >= 2.0 * mercy as f32 {
-                            trace.moves.push((p.0, to_play));
                             return points as f32 * side;
                         }
                     }
                     if self.capture_global {
                         ataris.note_move(board, p);
                     }
-                    trace.moves.push((p.0, to_play));
                     passes = 0;
                     prev = last;
                     last = Some(p);
