@@ -121,6 +121,12 @@ params! {
     prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
     /// Online simulations the prior H(d) also stands for (Pachi and Fuego seed a node's own statistics too), so the prior still weighs once RAVE has many samples; 0 (off): 30 and 100 lost in 19x19 self-play.
     prior_online_sims: f32 = 0.0, [0.0, 10_000.0];
+    /// Online simulations, all won, that each child's learned-pattern probability p stands for, times sqrt(p) (Pachi's pattern prior); 0 (off) below `large_board_min_size`, where it is unmeasured.
+    prior_pattern_sims: f32 = 0.0, [0.0, 100_000.0];
+    /// `prior_pattern_sims` from `large_board_min_size`: 300, Pachi's value, won 19x19 games against GNU Go.
+    prior_pattern_sims_large: f32 = 300.0, [0.0, 100_000.0];
+    /// Online simulations at half a win that each child starts with wherever the pattern experience is on (Pachi's even prior, 20), so that experience is weighed against something.
+    prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
     /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
     large_board_min_size: usize = 13, [2, 26];
     /// Progressive widening below the root on large boards: children (best prior first) open from the start; 0 = all.
@@ -323,6 +329,23 @@ params! {
     book_black: bool = true, [0, 1];
     /// The book answers for White (false: White's moves are all searched); for a book whose lines for one colour are not trusted.
     book_white: bool = true, [0, 1];
+}
+
+impl Params {
+    /// Whether a board of `size` takes the large-board settings.
+    pub fn is_large(&self, size: usize) -> bool {
+        size >= self.large_board_min_size
+    }
+
+    /// Online simulations, all won, per unit of sqrt(pattern probability) on a board of
+    /// `size` (`prior_pattern_sims` or `prior_pattern_sims_large`; 0: off).
+    pub fn pattern_sims(&self, size: usize) -> f32 {
+        if self.is_large(size) {
+            self.prior_pattern_sims_large
+        } else {
+            self.prior_pattern_sims
+        }
+    }
 }
 
 #[cfg(test)]

@@ -295,19 +295,20 @@ impl Searcher {
                 prev,
                 ownership: self.ownership.as_deref(),
             };
-            let mut priors = Vec::new();
+            let (mut priors, mut patterns) = (Vec::new(), Vec::new());
             worker::fill_priors(
                 &mut prior::PriorEval::new(),
                 &self.params,
                 &input,
                 &moves,
                 &mut priors,
+                &mut patterns,
             );
-            if !self.tree.expand(root, &moves, &priors) {
+            if !self.tree.expand(root, &moves, &priors, &patterns) {
                 // Not even the root's children fit: start over in an empty tree.
                 self.tree.reset();
                 self.tree.node(root).try_claim();
-                self.tree.expand(root, &moves, &priors);
+                self.tree.expand(root, &moves, &priors, &patterns);
             }
         }
         for i in self.tree.children(root) {

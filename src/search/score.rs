@@ -18,6 +18,11 @@ pub struct Coefs {
     pub prior_sims: f32,
     /// Online simulations the prior stands for (wins = count * H); 0 in MoGo.
     pub prior_online: f32,
+    /// Online simulations, all won, per unit of a child's pattern value sqrt(p) (Pachi's
+    /// pattern prior; 0 off).
+    pub pattern_sims: f32,
+    /// Online simulations at half a win every child starts with (Pachi's even prior).
+    pub even_sims: f32,
     /// UCB exploration constant (0 once RAVE and priors are in, as in the paper).
     pub ucb: f32,
     /// How many children (best prior first) a node of so many visits may choose from.
@@ -69,7 +74,13 @@ impl Coefs {
     /// The coefficients for the root (`root`) or for the other nodes on a board of `size`,
     /// from the parameters.
     pub fn from_params(p: &Params, root: bool, size: usize) -> Coefs {
-        let large = size >= p.large_board_min_size;
+        let large = p.is_large(size);
+        let pattern_sims = p.pattern_sims(size);
+        let even_sims = if pattern_sims > 0.0 {
+            p.prior_even_sims
+        } else {
+            0.0
+        };
         let prior_sims = if large {
             p.prior_sims_large
         } else {
@@ -91,6 +102,8 @@ impl Coefs {
                 c2: p.prior_c2_root,
                 prior_sims,
                 prior_online: p.prior_online_sims,
+                pattern_sims,
+                even_sims,
                 ucb: p.uct_c,
                 widen,
             }
@@ -101,6 +114,8 @@ impl Coefs {
                 c2: p.prior_c2,
                 prior_sims,
                 prior_online: p.prior_online_sims,
+                pattern_sims,
+                even_sims,
                 ucb: p.uct_c,
                 widen,
             }
@@ -120,6 +135,8 @@ pub struct Inputs {
     pub rave_wins: f32,
     /// H(d) on the win-rate scale, in [0, 1].
     pub prior: f32,
+    /// The square root of the move's learned-pattern probability among its siblings.
+    pub pattern: f32,
     /// ln(simulations of the parent), for the optional UCB term.
     pub ln_parent: f32,
 }
@@ -134,8 +151,9 @@ pub struct Inputs {
 pub fn score(k: &Coefs, s: &Inputs) -> f32 {
     let r = s.rave_n + k.prior_sims;
     let rave_wins = s.rave_wins + k.prior_sims * s.prior;
-    let n = s.n + k.prior_online;
-    let wins = s.wins + k.prior_online * s.prior;
+    let pattern = k.pattern_sims * s.pattern;
+    let n = s.n + k.prior_online + k.even_sims + pattern;
+    let wins = s.wins + k.prior_online * s.prior + 0.5 * k.even_sims + pattern;
     let (beta, rave) = if r > 0.0 {
         (r / (r + n + k.c1 * n * r), rave_wins / r)
     } else {
@@ -185,6 +203,7 @@ pub fn inputs(node: &Node, ln_parent: f32) -> Inputs {
         rave_n: a.visits as f32,
         rave_wins: a.wins as f32,
         prior: node.prior(),
+        pattern: node.pattern(),
         ln_parent,
     }
 }
@@ -200,6 +219,8 @@ mod tests {
             c2,
             prior_sims,
             prior_online: 0.0,
+            pattern_sims: 0.0,
+            even_sims: 0.0,
             ucb: 0.0,
             widen: Widening::OFF,
         }
@@ -221,6 +242,7 @@ mod tests {
             rave_n: 20.0,
             rave_wins: 12.0,
             prior: 0.6,
+            pattern: 0.0,
             ln_parent: 0.0,
         };
         let beta = 30.0 / 43.0;
@@ -240,6 +262,7 @@ mod tests {
             rave_n: 0.0,
             rave_wins: 0.0,
             prior: 0.8,
+            pattern: 0.0,
             ln_parent: 0.0,
         };
         let v = score(&k, &s);
@@ -257,6 +280,7 @@ mod tests {
             rave_n: 0.0,
             rave_wins: 0.0,
             prior: 0.5,
+            pattern: 0.0,
             ln_parent: 0.0,
         };
         let beta = 5.0 / (5.0 + 50.0 + 0.01 * 50.0 * 5.0);
@@ -274,12 +298,14 @@ mod tests {
             rave_n: 100_000.0,
             rave_wins: 10_000.0,
             prior: 0.0,
+            pattern: 0.0,
             ln_parent: 0.0,
         };
         let bad = Inputs {
             wins: 40_000.0,
             rave_wins: 90_000.0,
             prior: 1.0,
+            pattern: 0.0,
             ..good
         };
         assert!(score(&k, &good) > score(&k, &bad));
@@ -295,9 +321,38 @@ mod tests {
             rave_n: 2.0,
             rave_wins: 1.0,
             prior,
+            pattern: 0.0,
             ln_parent: 0.0,
         };
         assert!(score(&k, &young(0.9)) > score(&k, &young(0.3)) + 0.3);
+    }
+
+    #[test]
+    fn pattern_experience_counts_as_won_simulations_of_the_move() {
+        // 300 sqrt(p) = 60 won and 20 even (10 won) online sims on top of 10 real ones
+        // with 3 wins: n = 90, p = 73 / 90; beta = 30 / (30 + 90 + 0.01 * 90 * 30),
+        // gamma = 3 / 30; the C term keeps the real n = 10.
+        let mut k = coefs(0.5, 0.01, 3.0, 10.0);
+        k.pattern_sims = 300.0;
+        k.even_sims = 20.0;
+        let s = Inputs {
+            n: 10.0,
+            wins: 3.0,
+            rave_n: 20.0,
+            rave_wins: 3.0,
+            prior: 0.9,
+            pattern: 0.2,
+            ln_parent: 0.0,
+        };
+        let beta = 30.0 / 147.0;
+        let gamma = 0.1;
+        let rave = (3.0 + 10.0 * 0.9) / 30.0;
+        let want =
+            (1.0 - beta - gamma) * (73.0 / 90.0) + beta * rave + (gamma + 0.5 / 12.0f32.ln()) * 0.9;
+        assert!(close(score(&k, &s), want), "{} {}", score(&k, &s), want);
+        // A move the patterns like more scores higher, all else equal.
+        let liked = Inputs { pattern: 0.5, ..s };
+        assert!(score(&k, &liked) > score(&k, &s));
     }
 
     #[test]
@@ -312,6 +367,7 @@ mod tests {
             rave_n: 20.0,
             rave_wins: 3.0,
             prior: 0.9,
+            pattern: 0.0,
             ln_parent: 0.0,
         };
         let beta = 30.0 / 56.0;
@@ -326,6 +382,7 @@ mod tests {
             rave_n: 1.0e5,
             rave_wins: 5.0e4,
             prior,
+            pattern: 0.0,
             ..s
         };
         assert!(score(&k, &many(0.9)) > score(&k, &many(0.1)) + 0.05);
@@ -349,6 +406,7 @@ mod tests {
             rave_n: 0.0,
             rave_wins: 0.0,
             prior: 0.5,
+            pattern: 0.0,
             ln_parent: 4.0,
         };
         let base = score(&k, &s);

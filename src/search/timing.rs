@@ -148,7 +148,7 @@ mod tests {
         t.reset();
         t.node(0).try_claim();
         let moves: Vec<u16> = (0..stats.len() as u16).collect();
-        t.expand(0, &moves, &vec![0.5; stats.len()]);
+        t.expand(0, &moves, &vec![0.5; stats.len()], &[]);
         let mut total = 0;
         for (i, &(v, w)) in t.children(0).zip(stats) {
             t.node(i).add(ONE_VISIT * u64::from(v) + u64::from(w));

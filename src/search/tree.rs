@@ -58,15 +58,23 @@ pub struct Node {
     expanding: AtomicBool,
     /// Per-search flags (`EXCLUDED`).
     flags: AtomicU8,
+    /// The square root of the move's learned-pattern probability among its siblings, in
+    /// units of 1/65535 (0: none or unknown), for the pattern experience of the score.
+    pattern: AtomicU16,
 }
+
+/// The stored pattern value that stands for 1.
+const PATTERN_UNIT: f32 = u16::MAX as f32;
 
 /// A root child that is illegal in the actual game (positional superko) and must not be chosen.
 pub const EXCLUDED: u8 = 1;
 
 impl Node {
     /// Sets every field of a node that is not yet visible to other threads.
-    fn init(&self, mv: u16, prior: f32) {
+    fn init(&self, mv: u16, prior: f32, pattern: f32) {
         self.mv.store(mv, Relaxed);
+        let pattern = (pattern.clamp(0.0, 1.0) * PATTERN_UNIT).round() as u16;
+        self.pattern.store(pattern, Relaxed);
         self.n_children.store(0, Relaxed);
         self.first_child.store(0, Relaxed);
         self.online.store(0, Relaxed);
@@ -107,6 +115,13 @@ impl Node {
     #[inline]
     pub fn prior(&self) -> f32 {
         f32::from_bits(self.prior.load(Relaxed))
+    }
+
+    /// The square root of the move's learned-pattern probability among its siblings, in
+    /// [0, 1] (0: none or unknown).
+    #[inline]
+    pub fn pattern(&self) -> f32 {
+        f32::from(self.pattern.load(Relaxed)) / PATTERN_UNIT
     }
 
     /// Adds `visits << 32 | wins` to the online statistics (one atomic add).
@@ -235,16 +250,17 @@ impl Tree {
     /// Empties the tree and makes a fresh root.
     pub fn reset(&mut self) {
         let a = &self.arenas[self.active];
-        a.nodes[0].init(PASS, 0.5);
+        a.nodes[0].init(PASS, 0.5, 0.0);
         a.len.store(1, Relaxed);
         self.root = 0;
         self.full.store(false, Relaxed);
     }
 
-    /// Creates children of `n` for `moves` with priors `priors` (same length) and publishes
-    /// them. The caller must have claimed `n` (`try_claim`). Returns false when the arena is
-    /// full (the node stays a leaf and may be tried again later).
-    pub fn expand(&self, n: usize, moves: &[u16], priors: &[f32]) -> bool {
+    /// Creates children of `n` for `moves` with priors `priors` (same length) and the square
+    /// roots of their pattern probabilities `patterns` (same length, or empty for none), and
+    /// publishes them. The caller must have claimed `n` (`try_claim`). Returns false when the
+    /// arena is full (the node stays a leaf and may be tried again later).
+    pub fn expand(&self, n: usize, moves: &[u16], priors: &[f32], patterns: &[f32]) -> bool {
         let node = self.node(n);
         let a = &self.arenas[self.active];
         let k = moves.len();
@@ -259,7 +275,7 @@ impl Tree {
             return false;
         }
         for (i, (&m, &p)) in moves.iter().zip(priors).enumerate() {
-            a.nodes[first + i].init(m, p);
+            a.nodes[first + i].init(m, p, patterns.get(i).copied().unwrap_or(0.0));
         }
         node.first_child.store(first as u32, Relaxed);
         node.n_children.store(k as u16, Release);
@@ -336,6 +352,7 @@ fn copy_node(s: &Node, d: &Node) {
     d.online.store(s.online.load(Relaxed), Relaxed);
     d.amaf.store(s.amaf.load(Relaxed), Relaxed);
     d.prior.store(s.prior.load(Relaxed), Relaxed);
+    d.pattern.store(s.pattern.load(Relaxed), Relaxed);
     d.expanding.store(k > 0, Relaxed);
     d.flags.store(0, Relaxed);
 }
@@ -355,13 +372,13 @@ mod tests {
         t.reset();
         assert!(t.node(0).try_claim());
         assert!(!t.node(0).try_claim());
-        assert!(t.expand(0, &[3, 4, PASS], &[0.5, 0.6, 0.1]));
+        assert!(t.expand(0, &[3, 4, PASS], &[0.5, 0.6, 0.1], &[]));
         assert_eq!(t.children(0), 1..4);
         assert_eq!(t.node(2).mv(), 4);
         assert_eq!(t.node(3).board_move(), Move::Pass);
         assert!((t.node(2).prior() - 0.6).abs() < 1e-6);
         assert!(t.node(1).try_claim());
-        assert!(!t.expand(1, &[1; 13], &[0.5; 13]));
+        assert!(!t.expand(1, &[1; 13], &[0.5; 13], &[]));
         assert!(t.is_full());
         assert_eq!(t.node(1).n_children(), 0);
         // The claim was released: a later, smaller expansion may succeed.
@@ -385,12 +402,12 @@ mod tests {
         let mut t = Tree::new(64);
         t.reset();
         t.node(0).try_claim();
-        t.expand(0, &[10, 11], &[0.5, 0.5]);
+        t.expand(0, &[10, 11], &[0.5, 0.5], &[]);
         t.node(2).try_claim();
-        t.expand(2, &[20, 21, 22], &[0.4, 0.5, 0.6]);
+        t.expand(2, &[20, 21, 22], &[0.4, 0.5, 0.6], &[0.1, 0.7, 0.0]);
         t.node(4).add(ONE_VISIT * 5 + 3);
         t.node(5).try_claim();
-        t.expand(5, &[30], &[0.7]);
+        t.expand(5, &[30], &[0.7], &[]);
         t.node(6).add_amaf(1, true);
         t.reroot(2);
         assert_eq!(t.len(), 5);
@@ -400,6 +417,8 @@ mod tests {
         assert_eq!(kids, vec![20, 21, 22]);
         let second = t.children(r).nth(1).unwrap();
         assert_eq!(t.node(second).online(), Stats { visits: 5, wins: 3 });
+        assert!((t.node(second).pattern() - 0.7).abs() < 1e-4);
+        assert_eq!(t.node(second).prior(), 0.5);
         let third = t.children(r).nth(2).unwrap();
         let g: Vec<usize> = t.children(third).collect();
         assert_eq!(g.len(), 1);
@@ -408,7 +427,7 @@ mod tests {
         // The other arena is free again: growth continues from the copied tree.
         let leaf = t.children(r).next().unwrap();
         assert!(t.node(leaf).try_claim());
-        assert!(t.expand(leaf, &[1, 2], &[0.5, 0.5]));
+        assert!(t.expand(leaf, &[1, 2], &[0.5, 0.5], &[]));
         assert_eq!(t.len(), 7);
     }
 }

@@ -69,8 +69,10 @@ pub struct Worker {
     amaf: FirstPlays,
     moves_buf: Vec<u16>,
     priors_buf: Vec<f32>,
-    /// (prior, move) pairs for ordering children best prior first.
-    order_buf: Vec<(f32, u16)>,
+    /// The new children's pattern values (empty while the score does not use them).
+    patterns_buf: Vec<f32>,
+    /// (prior, move, pattern value) for ordering children best prior first.
+    order_buf: Vec<(f32, u16, f32)>,
     prior: PriorEval,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
     pub ownership: Vec<i32>,
@@ -91,6 +93,7 @@ impl Worker {
             amaf: FirstPlays::default(),
             moves_buf: Vec::new(),
             priors_buf: Vec::new(),
+            patterns_buf: Vec::new(),
             order_buf: Vec::new(),
             prior: PriorEval::new(),
             ownership: Vec::new(),
@@ -232,15 +235,18 @@ impl Worker {
             &input,
             &self.moves_buf,
             &mut self.priors_buf,
+            &mut self.patterns_buf,
         );
         if sh.coefs.widen.is_on() {
             order_by_prior(
                 &mut self.moves_buf,
                 &mut self.priors_buf,
+                &mut self.patterns_buf,
                 &mut self.order_buf,
             );
         }
-        sh.tree.expand(node, &self.moves_buf, &self.priors_buf);
+        sh.tree
+            .expand(node, &self.moves_buf, &self.priors_buf, &self.patterns_buf);
     }
 
     /// The last two moves before the playout starts (tree moves, then the game's).
@@ -333,13 +339,16 @@ pub fn last_two_moves(tree_moves: &[(u16, Color)], game: &Game) -> (Option<Point
 }
 
 /// Writes the priors H(d) of new children for `moves` (on the win-rate scale, in [0, 1]) to
-/// `out`: the prior module's value h in [-1, 1] mapped to 0.5 + h / 2.
+/// `out`: the prior module's value h in [-1, 1] mapped to 0.5 + h / 2; and the square roots
+/// of their pattern probabilities to `patterns` (left empty while the score does not use
+/// them).
 pub fn fill_priors(
     eval: &mut PriorEval,
     params: &Params,
     input: &PriorInput,
     moves: &[u16],
     out: &mut Vec<f32>,
+    patterns: &mut Vec<f32>,
 ) {
     out.clear();
     out.resize(moves.len(), 0.0);
@@ -347,17 +356,29 @@ pub fn fill_priors(
     for h in out.iter_mut() {
         *h = 0.5 + 0.5 * h.clamp(-1.0, 1.0);
     }
+    eval.pattern_roots(params, moves, patterns);
 }
 
-/// Sorts `moves` and their `priors` together, best prior first (ties by move, pass last),
-/// for progressive widening; `scratch` is reused memory, so nothing is allocated.
-pub fn order_by_prior(moves: &mut [u16], priors: &mut [f32], scratch: &mut Vec<(f32, u16)>) {
+/// Sorts `moves`, their `priors` and their `patterns` (same length, or empty) together, best
+/// prior first (ties by move, pass last), for progressive widening; `scratch` is reused
+/// memory, so nothing is allocated.
+pub fn order_by_prior(
+    moves: &mut [u16],
+    priors: &mut [f32],
+    patterns: &mut [f32],
+    scratch: &mut Vec<(f32, u16, f32)>,
+) {
     scratch.clear();
-    scratch.extend(priors.iter().copied().zip(moves.iter().copied()));
+    for (i, (&h, &m)) in priors.iter().zip(moves.iter()).enumerate() {
+        scratch.push((h, m, patterns.get(i).copied().unwrap_or(0.0)));
+    }
     scratch.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (i, &(h, m)) in scratch.iter().enumerate() {
+    for (i, &(h, m, pat)) in scratch.iter().enumerate() {
         priors[i] = h;
         moves[i] = m;
+        if let Some(slot) = patterns.get_mut(i) {
+            *slot = pat;
+        }
     }
 }
 
@@ -398,9 +419,13 @@ mod tests {
     fn children_are_ordered_best_prior_first() {
         let mut moves = vec![5, 6, 7, PASS];
         let mut priors = vec![0.4, 0.9, 0.4, 0.1];
-        order_by_prior(&mut moves, &mut priors, &mut Vec::new());
+        let mut patterns = vec![0.2, 0.5, 0.3, 0.0];
+        order_by_prior(&mut moves, &mut priors, &mut patterns, &mut Vec::new());
         assert_eq!(moves, vec![6, 5, 7, PASS]);
         assert_eq!(priors, vec![0.9, 0.4, 0.4, 0.1]);
+        assert_eq!(patterns, vec![0.5, 0.2, 0.3, 0.0]);
+        order_by_prior(&mut moves, &mut priors, &mut [], &mut Vec::new());
+        assert_eq!(moves, vec![6, 5, 7, PASS]);
     }
 
     #[test]
@@ -409,7 +434,7 @@ mod tests {
         t.reset();
         t.node(0).try_claim();
         // The third child has the best statistics but the lowest prior.
-        t.expand(0, &[1, 2, 3], &[0.6, 0.55, 0.1]);
+        t.expand(0, &[1, 2, 3], &[0.6, 0.55, 0.1], &[]);
         t.node(3).add(ONE_VISIT * 1000 + 1000);
         for _ in 0..1000 {
             t.node(3).add_amaf(1, true);

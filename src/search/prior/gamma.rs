@@ -14,7 +14,23 @@ use crate::patterns::{self, Recent};
 impl PriorEval {
     /// Whether the gamma term applies on this board with these parameters.
     pub(super) fn gamma_applies(&self, params: &Params, input: &PriorInput) -> bool {
-        params.prior_gamma != 0.0 && input.board.size() >= params.prior_gamma_min_size
+        let size = input.board.size();
+        (params.prior_gamma != 0.0 || params.pattern_sims(size) > 0.0)
+            && size >= params.prior_gamma_min_size
+    }
+
+    /// The square root of each candidate's probability among `moves` (0 for the pass), for
+    /// the score's pattern experience, after `evaluate` saw the same moves; `out` is left
+    /// empty (no pattern values) while that experience is off or the gammas do not apply.
+    pub fn pattern_roots(&self, params: &Params, moves: &[u16], out: &mut Vec<f32>) {
+        out.clear();
+        if params.pattern_sims(self.size) <= 0.0 || !self.gamma_ready {
+            return;
+        }
+        out.extend(moves.iter().map(|&mv| match mv {
+            PASS => 0.0,
+            mv => (0.5 * (self.log_gamma[Point(mv).idx()] - self.gamma_lse)).exp(),
+        }));
     }
 
     /// ln(gamma) of every candidate in `moves` (the pass is left out), and their

@@ -267,3 +267,42 @@ fn professional_opening_moves_get_the_fuseki_bonus() {
             .all(|t| !t.0.starts_with("fuseki"))
     );
 }
+
+#[test]
+fn pattern_roots_are_square_roots_of_the_move_probabilities() {
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X X X . . . .",
+        ". X O O O . . . .",
+        ". . X X X . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let inp = input(&b, Black);
+    let mut params = Params::default();
+    let (moves, mut out) = all_moves(&inp, &params);
+    let mut eval = PriorEval::new();
+    let mut roots = vec![1.0];
+    eval.evaluate(&params, &inp, &moves, &mut out);
+    eval.pattern_roots(&params, &moves, &mut roots);
+    assert!(roots.is_empty(), "off by default");
+    // The pattern experience needs the gammas even with the H(d) term off.
+    params.prior_pattern_sims = 300.0;
+    params.prior_gamma = 0.0;
+    eval.evaluate(&params, &inp, &moves, &mut out);
+    eval.pattern_roots(&params, &moves, &mut roots);
+    assert_eq!(roots.len(), moves.len());
+    let root = |v: &str| roots[moves.iter().position(|&m| m == at(&b, v).0).unwrap()];
+    assert_eq!(roots[moves.len() - 1], 0.0, "the pass has none");
+    let total: f32 = roots.iter().map(|r| r * r).sum();
+    assert!((total - 1.0).abs() < 1e-3, "probabilities sum to {total}");
+    assert!(
+        root("F4") > 0.5,
+        "the capture of three stones: {}",
+        root("F4")
+    );
+    assert!(root("F4") > 5.0 * root("J1"));
+}
