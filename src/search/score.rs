@@ -75,12 +75,7 @@ impl Coefs {
     /// from the parameters.
     pub fn from_params(p: &Params, root: bool, size: usize) -> Coefs {
         let large = p.is_large(size);
-        let pattern_sims = p.pattern_sims(size);
-        let even_sims = if pattern_sims > 0.0 {
-            p.prior_even_sims
-        } else {
-            0.0
-        };
+        let (pattern_sims, even_sims) = p.pattern_sims(size);
         let prior_sims = if large {
             p.prior_sims_large
         } else {
@@ -327,6 +322,19 @@ mod tests {
         assert!(score(&k, &young(0.9)) > score(&k, &young(0.3)) + 0.3);
     }
 
+    /// A move with 10 online simulations (3 won), 20 RAVE ones (3 won) and H = 0.9.
+    fn ten_played() -> Inputs {
+        Inputs {
+            n: 10.0,
+            wins: 3.0,
+            rave_n: 20.0,
+            rave_wins: 3.0,
+            prior: 0.9,
+            pattern: 0.0,
+            ln_parent: 0.0,
+        }
+    }
+
     #[test]
     fn pattern_experience_counts_as_won_simulations_of_the_move() {
         // 300 sqrt(p) = 60 won and 20 even (10 won) online sims on top of 10 real ones
@@ -336,13 +344,8 @@ mod tests {
         k.pattern_sims = 300.0;
         k.even_sims = 20.0;
         let s = Inputs {
-            n: 10.0,
-            wins: 3.0,
-            rave_n: 20.0,
-            rave_wins: 3.0,
-            prior: 0.9,
             pattern: 0.2,
-            ln_parent: 0.0,
+            ..ten_played()
         };
         let beta = 30.0 / 147.0;
         let gamma = 0.1;
@@ -361,15 +364,7 @@ mod tests {
         // beta = 30 / (30 + 20 + 0.01 * 20 * 30), gamma = 3 / 30; the C term keeps n = 10.
         let mut k = coefs(0.5, 0.01, 3.0, 10.0);
         k.prior_online = 10.0;
-        let s = Inputs {
-            n: 10.0,
-            wins: 3.0,
-            rave_n: 20.0,
-            rave_wins: 3.0,
-            prior: 0.9,
-            pattern: 0.0,
-            ln_parent: 0.0,
-        };
+        let s = ten_played();
         let beta = 30.0 / 56.0;
         let gamma = 0.1;
         let rave = (3.0 + 9.0) / 30.0;

@@ -15,7 +15,7 @@ impl PriorEval {
     /// Whether the gamma term applies on this board with these parameters.
     pub(super) fn gamma_applies(&self, params: &Params, input: &PriorInput) -> bool {
         let size = input.board.size();
-        (params.prior_gamma != 0.0 || params.pattern_sims(size) > 0.0)
+        (params.prior_gamma != 0.0 || params.pattern_sims(size).0 > 0.0)
             && size >= params.prior_gamma_min_size
     }
 
@@ -24,7 +24,7 @@ impl PriorEval {
     /// empty (no pattern values) while that experience is off or the gammas do not apply.
     pub fn pattern_roots(&self, params: &Params, moves: &[u16], out: &mut Vec<f32>) {
         out.clear();
-        if params.pattern_sims(self.size) <= 0.0 || !self.gamma_ready {
+        if params.pattern_sims(self.size).0 <= 0.0 || !self.gamma_ready {
             return;
         }
         out.extend(moves.iter().map(|&mv| match mv {

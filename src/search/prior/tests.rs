@@ -67,9 +67,9 @@ fn all_moves(inp: &PriorInput, params: &Params) -> (Vec<u16>, Vec<f32>) {
     (moves, out)
 }
 
-#[test]
-fn capturing_a_big_string_is_the_best_move() {
-    let b = board(&[
+/// White's three stones on C4-E4 are in atari: Black captures them on F4.
+fn capture_position() -> Board {
+    board(&[
         ". . . . . . . . .",
         ". . . . . . . . .",
         ". . . . . . . . .",
@@ -79,7 +79,12 @@ fn capturing_a_big_string_is_the_best_move() {
         ". . X X X . . . .",
         ". . . . . . . . .",
         ". . . . . . . . .",
-    ]);
+    ])
+}
+
+#[test]
+fn capturing_a_big_string_is_the_best_move() {
+    let b = capture_position();
     let inp = input(&b, Black);
     let f4 = h(&inp, "F4");
     assert!(fired(&inp, "F4", "capture").unwrap() > 0.3);
@@ -270,17 +275,7 @@ fn professional_opening_moves_get_the_fuseki_bonus() {
 
 #[test]
 fn pattern_roots_are_square_roots_of_the_move_probabilities() {
-    let b = board(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . X X X . . . .",
-        ". X O O O . . . .",
-        ". . X X X . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ]);
+    let b = capture_position();
     let inp = input(&b, Black);
     let mut params = Params::default();
     let (moves, mut out) = all_moves(&inp, &params);
@@ -288,9 +283,9 @@ fn pattern_roots_are_square_roots_of_the_move_probabilities() {
     let mut roots = vec![1.0];
     eval.evaluate(&params, &inp, &moves, &mut out);
     eval.pattern_roots(&params, &moves, &mut roots);
-    assert!(roots.is_empty(), "off by default");
+    assert!(roots.is_empty(), "off on 9x9 by default");
     // The pattern experience needs the gammas even with the H(d) term off.
-    params.prior_pattern_sims = 300.0;
+    params.prior_pattern_small_scale = 0.7;
     params.prior_gamma = 0.0;
     eval.evaluate(&params, &inp, &moves, &mut out);
     eval.pattern_roots(&params, &moves, &mut roots);
