@@ -139,7 +139,8 @@ pub struct Inputs {
 /// score(d) = alpha * p(d) + beta * rave(d) + (gamma + C / log(2 + n(d))) * H(d), with
 /// beta = R / (R + n + c1 n R), gamma = c2 / R (capped so that alpha >= 0) and
 /// alpha = 1 - beta - gamma, where R counts the RAVE simulations including the prior's and
-/// n(d) in alpha, beta and p(d) the online ones including the prior's (`prior_online`; the
+/// n(d) in alpha, beta and p(d) the online ones including the prior's (`prior_online`) and
+/// the pattern experience's (`pattern_sims` sqrt(p) won and `even_sims` at half a win; the
 /// unpruning term keeps the real n(d)). Without any RAVE simulation the prior alone speaks
 /// (gamma = 1 - beta); without online simulations p(d) is not used (beta = 1).
 #[inline]
