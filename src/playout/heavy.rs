@@ -34,20 +34,6 @@ pub enum Step {
     Random,
 }
 
-/// Nakade shapes the policy knows, by the sorted degrees of the eye space's points (how many
-/// of each point's neighbours lie in the space): a shape is killable when the opponent takes
-/// its unique most-connected point.
-const SHAPES: [(&[u8], usize); 5] = [
-    (&[2, 1, 1], 0),          // straight or bent three
-    (&[3, 1, 1, 1], 1),       // pyramid four
-    (&[3, 2, 2, 2, 1], 2),    // bulky five
-    (&[4, 1, 1, 1, 1], 3),    // crossed five
-    (&[4, 2, 2, 2, 1, 1], 4), // rabbity six
-];
-
-/// Points of the largest eye space in `SHAPES`.
-const NAKADE_MAX: usize = 6;
-
 /// The policy's switches and weights, read once from `Params`.
 #[derive(Clone)]
 pub struct Policy {
@@ -449,31 +435,8 @@ impl Policy {
     /// The vital point of the eye space around `x` if it is enclosed by `c`'s opponent (or
     /// the edge), has 3 to 6 points and an enabled killing shape.
     fn vital_point(&self, b: &Board, c: Color, x: Point) -> Option<Point> {
-        // A window region of 1 is exact: a single point.
-        if !(2..=NAKADE_MAX).contains(&b.window_region(x, c.opp())?) {
-            return None;
-        }
-        let (space, n) = b.enclosed_space::<{ NAKADE_MAX + 1 }>(x, c.opp())?;
-        if !(3..=NAKADE_MAX).contains(&n) {
-            return None;
-        }
-        let mut degrees = [0u8; NAKADE_MAX];
-        for (k, &p) in space[..n].iter().enumerate() {
-            degrees[k] = b
-                .neighbours(p)
-                .iter()
-                .filter(|q| space[..n].contains(q))
-                .count() as u8;
-        }
-        let mut sorted = degrees;
-        sorted[..n].sort_unstable_by(|a, b| b.cmp(a));
-        let (_, shape) = SHAPES.iter().find(|(sig, _)| **sig == sorted[..n])?;
-        if !self.nakade_shapes[*shape] {
-            return None;
-        }
-        let top = sorted[0];
-        let k = degrees[..n].iter().position(|&d| d == top)?;
-        Some(space[k])
+        let (v, shape) = b.nakade_vital_point(x, c.opp())?;
+        self.nakade_shapes[shape as usize].then_some(v)
     }
 
     /// Fill board (Algorithm 2): up to N random empty points; the first whose 8 neighbours

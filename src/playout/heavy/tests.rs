@@ -189,36 +189,6 @@ fn nakade_takes_the_vital_point() {
 }
 
 #[test]
-fn nakade_shapes() {
-    let policy = Policy::from_params(&Params::default());
-    let vital = |stones: &[(Color, &str)], at: &str| {
-        let (b, _) = setup(9, stones);
-        policy
-            .vital_point(&b, B, pt(&b, at))
-            .map(|p| b.point_string(p))
-    };
-    // Pyramid four A1 B1 C1 B2 inside White's wall.
-    let wall4 = [
-        (W, "A2"),
-        (W, "B3"),
-        (W, "C2"),
-        (W, "D1"),
-        (W, "A3"),
-        (W, "C3"),
-    ];
-    assert_eq!(vital(&wall4, "A1").as_deref(), Some("B1"));
-    // Bulky five A1 B1 A2 B2 C1.
-    let wall5 = [(W, "A3"), (W, "B3"), (W, "C2"), (W, "D1"), (W, "C3")];
-    assert_eq!(vital(&wall5, "A1").as_deref(), Some("B1"));
-    // Straight four A1..D1 is alive: no vital point.
-    let wall_s4 = [(W, "A2"), (W, "B2"), (W, "C2"), (W, "D2"), (W, "E1")];
-    assert_eq!(vital(&wall_s4, "A1"), None);
-    // A space touching a Black stone is not enclosed by White.
-    let mixed = [(W, "A2"), (W, "B2"), (B, "C2"), (W, "D1")];
-    assert_eq!(vital(&mixed, "A1"), None);
-}
-
-#[test]
 fn capture_prefers_the_bigger_string() {
     let p = Params {
         pattern_rate: 0.0,

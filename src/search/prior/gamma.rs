@@ -35,7 +35,8 @@ impl PriorEval {
 
     /// ln(gamma) of every candidate in `moves` (the pass is left out), and their
     /// log-sum-exp, for `gamma_term`.
-    pub(super) fn prepare_gammas(&mut self, input: &PriorInput, moves: &[u16]) {
+    pub(super) fn prepare_gammas(&mut self, params: &Params, input: &PriorInput, moves: &[u16]) {
+        let nakade_log_factor = params.prior_nakade_gamma.ln();
         let b = input.board;
         let recent = Recent {
             last: input.last.map(Move::Play),
@@ -47,7 +48,10 @@ impl PriorEval {
                 continue;
             }
             let p = Point(mv);
-            let lg = patterns::move_log_gamma(b, input.to_play, p, recent, self.gammas);
+            let mut lg = patterns::move_log_gamma(b, input.to_play, p, recent, self.gammas);
+            if self.vital.has(p) {
+                lg += nakade_log_factor;
+            }
             self.log_gamma[p.idx()] = lg;
             max = max.max(lg);
         }

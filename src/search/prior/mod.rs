@@ -14,6 +14,9 @@
 //! - `line1`..`line4`: distance to the edge, only for moves with no stone within Manhattan
 //!   distance 2 (this covers MoGo's territory line and line of death), milder under 13x13;
 //! - `near_last`, `near_prev`: short gridcular distance to the last two moves;
+//! - `nakade`: the vital point of a killable eye space of three to six points, either
+//!   side's (it kills, or makes two eyes); the learned patterns' probability of such a move
+//!   is multiplied by `prior_nakade_gamma` as well, since professional games rarely show it;
 //! - `ownership`: the playouts give the mover the point about 1/3 of the time;
 //! - shape rules, on boards of at least `prior_shape_min_size` (see `terms.rs`): `hane`,
 //!   `connect`, `peep_connect`, `wall`, `bad_kogeima`, `empty_triangle`, `cut`;
@@ -111,6 +114,9 @@ pub struct PriorEval {
     near_stones: Bitboard,
     /// Whether a simple ko is pending on the board.
     ko: bool,
+    /// Vital points of killable eye spaces of either colour (filled only while the nakade
+    /// term or its gamma factor is on).
+    vital: Bitboard,
     /// The learned pattern gammas (the built-in table).
     gammas: &'static Gammas,
     /// Per `Point::idx`: ln(gamma) of the move there, for the current move list.
@@ -147,6 +153,7 @@ impl PriorEval {
             stamp: 0,
             near_stones: Bitboard::EMPTY,
             ko: false,
+            vital: Bitboard::EMPTY,
             gammas: Gammas::builtin(),
             log_gamma: Vec::new(),
             gamma_lse: 0.0,
@@ -172,7 +179,7 @@ impl PriorEval {
         self.prepare(params, input);
         self.gamma_ready = self.gamma_applies(params, input);
         if self.gamma_ready {
-            self.prepare_gammas(input, moves);
+            self.prepare_gammas(params, input, moves);
         }
         for (&mv, o) in moves.iter().zip(out.iter_mut()) {
             let mut h = 0.0f32;
@@ -199,7 +206,7 @@ impl PriorEval {
                 .filter(|&p| p.0 == mv || (!b.is_eye(c, p) && b.is_legal(c, p)))
                 .map(|p| p.0)
                 .collect();
-            self.prepare_gammas(input, &moves);
+            self.prepare_gammas(params, input, &moves);
         }
         let mut terms = Vec::new();
         self.terms(params, input, mv, &mut terms);
@@ -222,6 +229,11 @@ impl PriorEval {
         let stones = b.stones(Color::Black).or(b.stones(Color::White));
         self.near_stones = stones.dilate(w, b.onboard()).dilate(w, b.onboard());
         self.ko = b.ko().is_some();
+        self.vital = if params.prior_nakade != 0.0 || params.prior_nakade_gamma != 1.0 {
+            b.nakade_vital_points()
+        } else {
+            Bitboard::EMPTY
+        };
         self.scan_strings(b, input.to_play);
         self.prepare_fuseki(params, input);
     }

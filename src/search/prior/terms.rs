@@ -120,6 +120,9 @@ impl PriorEval {
             let scale = self_atari_scale(b.size_after(me, p));
             sink.add("self_atari", params.prior_self_atari * scale);
         }
+        if self.vital.has(p) {
+            sink.add("nakade", params.prior_nakade);
+        }
         let code = b.neighbourhood_code(p);
         if self.patterns.matches(code, me) {
             sink.add("pattern", params.prior_pattern);

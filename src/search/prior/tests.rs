@@ -281,9 +281,10 @@ fn pattern_roots_are_square_roots_of_the_move_probabilities() {
     let (moves, mut out) = all_moves(&inp, &params);
     let mut eval = PriorEval::new();
     let mut roots = vec![1.0];
+    params.prior_pattern_small_scale = 0.0;
     eval.evaluate(&params, &inp, &moves, &mut out);
     eval.pattern_roots(&params, &moves, &mut roots);
-    assert!(roots.is_empty(), "off on 9x9 by default");
+    assert!(roots.is_empty(), "off on 9x9 at scale 0");
     // The pattern experience needs the gammas even with the H(d) term off.
     params.prior_pattern_small_scale = 0.7;
     params.prior_gamma = 0.0;
@@ -300,4 +301,64 @@ fn pattern_roots_are_square_roots_of_the_move_probabilities() {
         root("F4")
     );
     assert!(root("F4") > 5.0 * root("J1"));
+}
+
+#[test]
+fn the_vital_point_of_a_straight_three_is_favoured_for_both_sides() {
+    // Black's group along the bottom has the straight three A1-C1 for its eye space
+    // (life_and_death.tst 1): B1 kills for White and lives for Black.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O O O O",
+        "X X X X X X X X X",
+        ". . . X X X X X X",
+    ]);
+    let mut params = Params {
+        prior_nakade: 0.3,
+        ..Params::default()
+    };
+    for me in [White, Black] {
+        let inp = input(&b, me);
+        let mut eval = PriorEval::new();
+        let named = |v: &str, eval: &mut PriorEval, params: &Params| {
+            eval.explain(params, &inp, at(&b, v).0)
+                .iter()
+                .find(|t| t.0 == "nakade")
+                .map(|t| t.1)
+        };
+        assert_eq!(named("B1", &mut eval, &params), Some(0.3), "{me:?}");
+        assert_eq!(named("A1", &mut eval, &params), None, "{me:?}");
+        assert_eq!(named("E5", &mut eval, &params), None, "{me:?}");
+        // The gamma factor k turns B1's probability p into k p / (1 + (k - 1) p).
+        let (moves, mut out) = all_moves(&inp, &params);
+        let mut roots = Vec::new();
+        let mut root_of_b1 = |factor: f32| {
+            params.prior_nakade_gamma = factor;
+            eval.evaluate(&params, &inp, &moves, &mut out);
+            eval.pattern_roots(&params, &moves, &mut roots);
+            roots[moves.iter().position(|&m| m == at(&b, "B1").0).unwrap()]
+        };
+        let (p, boosted) = (root_of_b1(1.0).powi(2), root_of_b1(9.0).powi(2));
+        assert!(p > 0.0 && p < 0.5, "{me:?}: {p}");
+        let expected = 9.0 * p / (1.0 + 8.0 * p);
+        assert!(
+            (boosted - expected).abs() < 1e-3,
+            "{me:?}: {p} -> {boosted}, not {expected}"
+        );
+    }
+    // Off, the term neither fires nor costs the scan.
+    params.prior_nakade = 0.0;
+    params.prior_nakade_gamma = 1.0;
+    let inp = input(&b, White);
+    assert!(
+        PriorEval::new()
+            .explain(&params, &inp, at(&b, "B1").0)
+            .iter()
+            .all(|t| t.0 != "nakade")
+    );
 }
