@@ -115,7 +115,7 @@ pub struct PriorEval {
     /// Whether a simple ko is pending on the board.
     ko: bool,
     /// Vital points of killable eye spaces of either colour (filled only while the nakade
-    /// term or its gamma factor is on).
+    /// term or its gamma factor is in use).
     vital: Bitboard,
     /// The learned pattern gammas (the built-in table).
     gammas: &'static Gammas,
@@ -176,8 +176,8 @@ impl PriorEval {
         moves: &[u16],
         out: &mut [f32],
     ) {
-        self.prepare(params, input);
         self.gamma_ready = self.gamma_applies(params, input);
+        self.prepare(params, input);
         if self.gamma_ready {
             self.prepare_gammas(params, input, moves);
         }
@@ -197,8 +197,8 @@ impl PriorEval {
         input: &PriorInput,
         mv: u16,
     ) -> Vec<(&'static str, f32)> {
-        self.prepare(params, input);
         self.gamma_ready = self.gamma_applies(params, input);
+        self.prepare(params, input);
         if self.gamma_ready {
             let (b, c) = (input.board, input.to_play);
             let moves: Vec<u16> = b
@@ -214,7 +214,7 @@ impl PriorEval {
     }
 
     /// Builds the per-size tables if needed, scans the position and looks it up in the
-    /// fuseki table.
+    /// fuseki table (after `gamma_ready` is set for it).
     fn prepare(&mut self, params: &Params, input: &PriorInput) {
         let b = input.board;
         if self.size != b.size() || self.marks.len() != b.len() {
@@ -229,7 +229,8 @@ impl PriorEval {
         let stones = b.stones(Color::Black).or(b.stones(Color::White));
         self.near_stones = stones.dilate(w, b.onboard()).dilate(w, b.onboard());
         self.ko = b.ko().is_some();
-        self.vital = if params.prior_nakade != 0.0 || params.prior_nakade_gamma != 1.0 {
+        let gamma_factor = self.gamma_ready && params.prior_nakade_gamma != 1.0;
+        self.vital = if params.prior_nakade != 0.0 || gamma_factor {
             b.nakade_vital_points()
         } else {
             Bitboard::EMPTY
