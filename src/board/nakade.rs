@@ -47,10 +47,16 @@ impl Board {
             return None;
         }
         let (space, n) = self.enclosed_space::<{ NAKADE_MAX + 1 }>(x, wall)?;
+        self.vital_of(&space[..n])
+    }
+
+    /// The vital point and shape of the empty region `space` (its points, in any order),
+    /// when it has a killable shape.
+    fn vital_of(&self, space: &[Point]) -> Option<(Point, NakadeShape)> {
+        let n = space.len();
         if !(3..=NAKADE_MAX).contains(&n) {
             return None;
         }
-        let space = &space[..n];
         let mut degrees = [0u8; NAKADE_MAX];
         for (d, &p) in degrees.iter_mut().zip(space) {
             *d = self
@@ -79,16 +85,21 @@ impl Board {
         while let Some(p) = rest.first() {
             let region = Bitboard::flood(&Bitboard::single(p), &empty, w);
             rest = rest.and_not(&region);
-            if !(3..=NAKADE_MAX as u32).contains(&region.count()) {
+            let n = region.count() as usize;
+            if !(3..=NAKADE_MAX).contains(&n) {
                 continue;
             }
+            // A maximal empty region borders only stones: enclosed when they are of one colour.
             let border = region.neighbours(w, self.onboard());
-            for (wall, other) in [(Color::Black, white), (Color::White, black)] {
-                if !border.intersects(other)
-                    && let Some((v, _)) = self.nakade_vital_point(p, wall)
-                {
-                    vital.set(v);
-                }
+            if border.intersects(black) && border.intersects(white) {
+                continue;
+            }
+            let mut space = [Point(0); NAKADE_MAX];
+            for (slot, q) in space.iter_mut().zip(region.iter()) {
+                *slot = q;
+            }
+            if let Some((v, _)) = self.vital_of(&space[..n]) {
+                vital.set(v);
             }
         }
         vital

@@ -351,7 +351,7 @@ fn the_vital_point_of_a_straight_three_is_favoured_for_both_sides() {
             "{me:?}: {p} -> {boosted}, not {expected}"
         );
     }
-    // Off, the term neither fires nor costs the scan.
+    // Off, the term does not fire.
     params.prior_nakade = 0.0;
     params.prior_nakade_gamma = 1.0;
     let inp = input(&b, White);
