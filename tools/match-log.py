@@ -18,51 +18,12 @@ Games are told apart by moyo's colour, which alternates from game to game (the r
 default); book moves count as moves without a search. Move numbers assume Black moved first
 (no handicap stones).
 """
-import re
 import statistics
 import sys
 
-SEARCH = re.compile(
-    r"moyo: search (black|white): \S+ winrate ([0-9.]+)(?: \(dynamic komi ([+-][0-9.]+)\))?"
-    r" playouts (\d+) \(kept \d+, nodes \d+\) in ([0-9.]+)s"
-)
-BOOK = re.compile(r"moyo: book (black|white): ")
-RESULT = re.compile(r"game (\d+): (\S+)\(black\) vs (\S+)\(white\): (\S+) .*winner (\S+)")
+from searchlog import games_of, results_of
+
 AT_MOVES = (50, 100, 150, 200, 250)
-
-
-def games_of(log_path):
-    """Per game: moyo's colour and its moves in order, each (win rate, dynamic komi, playouts,
-    seconds) or None for a book move."""
-    games, colour = [], None
-    with open(log_path, errors="replace") as f:
-        for line in f:
-            m = SEARCH.match(line)
-            b = None if m else BOOK.match(line)
-            if not (m or b):
-                continue
-            c = (m or b).group(1)
-            if c != colour:
-                games.append((c, []))
-                colour = c
-            if m:
-                # The log gives komi added for White: against moyo when it is Black.
-                offset = float(m.group(3) or 0) * (1 if c == "black" else -1)
-                games[-1][1].append((float(m.group(2)), offset, int(m.group(4)), float(m.group(5))))
-            else:
-                games[-1][1].append(None)
-    return games
-
-
-def results_of(summary_path):
-    """Game number -> (result, whether moyo won)."""
-    res = {}
-    with open(summary_path, errors="replace") as f:
-        for line in f:
-            m = RESULT.match(line)
-            if m:
-                res[int(m.group(1))] = (m.group(4), m.group(5) == "A")
-    return res
 
 
 def speed(searches):

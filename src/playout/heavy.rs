@@ -55,6 +55,7 @@ pub struct Policy {
     capture_global: bool,
     selfatari_max: usize,
     throw_in_check: bool,
+    eye_past_ataris: bool,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -180,6 +181,7 @@ impl Policy {
             capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
             throw_in_check: p.throw_in_check,
+            eye_past_ataris: p.eye_past_ataris,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -532,7 +534,9 @@ impl Policy {
     /// `selfatari_max` stones into atari and (with `throw_in_check`) throws in no lone stone
     /// for nothing; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        super::random_move_where(b, c, rng, |p| !self.random_refuses(b, c, p))
+        super::random_move_where(b, c, rng, self.eye_past_ataris, |p| {
+            !self.random_refuses(b, c, p)
+        })
     }
 
     /// Whether the random step refuses `p`: a self-atari of more than `selfatari_max`
