@@ -363,16 +363,19 @@ impl Board {
         self.eye_test(c, p, true)
     }
 
+    /// Whether every neighbour of `p` is `c` or the edge: an eye or a false eye of `c`.
+    #[inline(always)]
+    pub fn is_eye_like(&self, c: Color, p: Point) -> bool {
+        let me = c as u8;
+        self.neighbours(p).into_iter().all(|q| {
+            let code = self.at(q);
+            code == me || code == OFF
+        })
+    }
+
     #[inline(always)]
     fn eye_test(&self, c: Color, p: Point, past_ataris: bool) -> bool {
-        let me = c as u8;
-        for q in self.neighbours(p) {
-            let code = self.at(q);
-            if code != me && code != OFF {
-                return false;
-            }
-        }
-        self.eye_diagonals_ok(c, p, past_ataris)
+        self.is_eye_like(c, p) && self.eye_diagonals_ok(c, p, past_ataris)
     }
 
     /// The diagonal half of the eye test: the opponent holds at most one diagonal of `p`,

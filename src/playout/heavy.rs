@@ -56,6 +56,7 @@ pub struct Policy {
     selfatari_max: usize,
     throw_in_check: bool,
     eye_past_ataris: bool,
+    false_eye: f32,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -182,6 +183,7 @@ impl Policy {
             selfatari_max: p.selfatari_max_stones as usize,
             throw_in_check: p.throw_in_check,
             eye_past_ataris: p.eye_past_ataris,
+            false_eye: p.false_eye_rate,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -534,9 +536,46 @@ impl Policy {
     /// `selfatari_max` stones into atari and (with `throw_in_check`) throws in no lone stone
     /// for nothing; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        super::random_move_where(b, c, rng, self.eye_past_ataris, |p| {
+        let p = super::random_move_where(b, c, rng, self.eye_past_ataris, |p| {
             !self.random_refuses(b, c, p)
-        })
+        })?;
+        if chance(rng, self.false_eye)
+            && b.is_eye_like(c, p)
+            && let Some(q) = self.false_eye_redirect(b, c, p)
+        {
+            return Some(q);
+        }
+        Some(p)
+    }
+
+    /// Instead of filling `p`, a false eye of `c`: capture an enemy string in atari on one
+    /// of its diagonals, or atari one with two liberties, as the eye may be real once that
+    /// string is gone. `None` (fill it after all) when no such move is legal, or when an own
+    /// string next to `p` is in atari (filling may be its escape).
+    fn false_eye_redirect(&self, b: &Board, c: Color, p: Point) -> Option<Point> {
+        if b.neighbours(p)
+            .into_iter()
+            .any(|n| b.stone(n) == Some(c) && b.lib_count(n) == 1)
+        {
+            return None;
+        }
+        for q in b.diagonals(p) {
+            if b.stone(q) != Some(c.opp()) {
+                continue;
+            }
+            let libs = b.string_libs(q);
+            let found = match libs.count() {
+                1 => libs.iter().find(|&l| b.is_legal(c, l)),
+                2 => libs
+                    .iter()
+                    .find(|&l| b.is_legal(c, l) && !b.is_self_atari(c, l)),
+                _ => None,
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
     }
 
     /// Whether the random step refuses `p`: a self-atari of more than `selfatari_max`

@@ -424,3 +424,32 @@ fn mercy_rule_ends_a_playout_at_a_decisive_capture() {
     p.set("mercy_share", "0").unwrap();
     assert!(run(Policy::from_params(&p), 4.0).1 > 1);
 }
+
+#[test]
+fn a_false_eye_is_not_filled_while_its_spoiler_can_be_taken() {
+    use crate::board::diagram::{at, board};
+    let policy = Policy::from_params(&Params {
+        false_eye_rate: 1.0,
+        ..Params::default()
+    });
+    // E3 is Black's false eye on the edge: White D4 on its diagonal, in atari at D5.
+    let atari = board(&[".....", "..XOX", "...X.", "....X", "....."]);
+    assert!(atari.is_eye_like(Color::Black, at(&atari, "E3")));
+    assert_eq!(
+        policy.false_eye_redirect(&atari, Color::Black, at(&atari, "E3")),
+        Some(at(&atari, "D5")),
+        "captures the spoiler"
+    );
+    // D4-D5 has two liberties: C5 ataris it, E5 would be a self-atari of E4.
+    let two = board(&["...O.", "..XOX", "...X.", "....X", "....."]);
+    assert_eq!(
+        policy.false_eye_redirect(&two, Color::Black, at(&two, "E3")),
+        Some(at(&two, "C5"))
+    );
+    // E4 is in atari itself (White E5): filling E3 may be its escape, so no redirect.
+    let own = board(&["....O", "..XOX", "...X.", "....X", "....."]);
+    assert_eq!(
+        policy.false_eye_redirect(&own, Color::Black, at(&own, "E3")),
+        None
+    );
+}
