@@ -421,7 +421,7 @@ fn training_writes_a_table_and_resumes_from_its_checkpoint() {
 /// a pattern it holds, so stopping at the first unknown size loses nothing).
 #[test]
 fn move_log_gamma_agrees_with_the_full_features() {
-    let g = crate::bench::midgame_19();
+    let g = crate::sgf::midgame_19();
     let gammas = Gammas::builtin();
     assert!(gammas.has_spatial());
     let mut replay = crate::board::Game::new(19, 7.5);
