@@ -1,3 +1,6 @@
+//! Unit tests of `patterns`: the features of hand-made positions, shapes under the
+//! symmetries, the gamma table and its file, MM training and its checkpoint, prediction.
+
 use super::predict::{Report, run as predict_run};
 use super::train::{Data, Model};
 use super::*;

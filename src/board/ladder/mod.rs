@@ -23,8 +23,8 @@
 //! 7.5 µs (the history of these figures is in docs/experiments/ladder-check.md).
 
 use super::bitboard::Bitboard;
-use super::core::{Board, EMPTY};
 use super::point::{Color, Point};
+use super::position::{Board, EMPTY};
 use std::cell::RefCell;
 
 /// Plays one reading may make before it gives up and answers "not captured".
