@@ -7,32 +7,12 @@ use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
 use crate::playout::replies::Replies;
 use crate::search::{Limits, Searcher};
-use crate::sgf::GameRecord;
+use crate::sgf::midgame_19;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-/// A 19x19 middle-game position (100 moves of moyo self-play), for `heavy_pps_19x19_midgame`.
-const MIDGAME_19: &str = include_str!("../patterns/bench/midgame19.sgf");
-
-/// The game after replaying the bench's middle-game record (an empty 19x19 game if it cannot
-/// be read, which a test rules out).
-pub fn midgame_19() -> Game {
-    let mut game = Game::new(19, 7.5);
-    let Ok(record) = GameRecord::parse(MIDGAME_19) else {
-        return game;
-    };
-    for m in &record.moves {
-        if let Some((colour, mv)) = m.board_move(game.board())
-            && game.play(colour, mv).is_err()
-        {
-            break;
-        }
-    }
-    game
-}
 
 /// Playouts per second with `params`' policy from `game`'s position, without a tree, for
 /// about `seconds`.
@@ -284,19 +264,5 @@ pub fn costs(seconds: f64, params: &Params) {
         if !print_figures(&figures) {
             return;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn midgame_position_loads() {
-        let g = super::midgame_19();
-        assert_eq!(g.size(), 19);
-        assert!(
-            g.moves().len() >= 80,
-            "only {} moves replayed",
-            g.moves().len()
-        );
     }
 }

@@ -1,7 +1,9 @@
 //! moyo: a classic Monte-Carlo Go engine.
 //!
 //! Layers, each depending only on those listed before it:
-//! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` -> `gtp`.
+//! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` ->
+//! `gtp` and `bench` (the top layer: the protocol, and the speed reference of `moyo bench`).
+//! `tools/check-layers.py` checks it.
 pub mod bench;
 pub mod board;
 pub mod book;

@@ -15,7 +15,7 @@
 set -eu
 SIZE=$1
 KOMI=$2
-SECONDS=$3
+SECS=$3
 GAMES=$4
 DIR=$5
 SEED=${6:-1}
@@ -25,9 +25,9 @@ REFEREE=${REFEREE:-target/release/moyo-referee}
 GNUGO=${GNUGO:-/usr/games/gnugo}
 # A move may take the budget plus the stretch for an unstable best move; GNU Go level 10 on
 # 19x19 takes a few seconds. The referee's limit is only a guard against a hung engine.
-LIMIT=$(awk "BEGIN { print ($SIZE >= 13 ? 60 : 20) + 3 * $SECONDS }")
+LIMIT=$(awk "BEGIN { print ($SIZE >= 13 ? 60 : 20) + 3 * $SECS }")
 "$REFEREE" \
-    --black "$MOYO --threads 1 --time-per-move $SECONDS $*" \
+    --black "$MOYO --threads 1 --time-per-move $SECS $*" \
     --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     ${HANDICAP:+--handicap "$HANDICAP"} --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move "$LIMIT" --seed "$SEED" \
     --scorer "$GNUGO --mode gtp --chinese-rules" --sgf-dir "$DIR" 2>&1 | tee "$DIR.log"

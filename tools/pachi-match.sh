@@ -31,7 +31,7 @@ if [ $# -lt 5 ]; then
     exit 2
 fi
 SIZE=$1
-SECONDS=$3
+SECS=$3
 : "${PACHI_DIR:?set PACHI_DIR to the folder of a built Pachi}"
 PACHI="$PACHI_DIR/pachi"
 [ -x "$PACHI" ] || { echo "pachi-match: no executable $PACHI" >&2; exit 2; }
@@ -52,7 +52,7 @@ if [ -z "${PACHI_N:-}" ]; then
         sed -n 's/.*(\([0-9][0-9]*\) games\/s,.*/\1/p' | sort -n |
         awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
     [ -n "$PPS" ] || { echo "pachi-match: Pachi printed no games/s line" >&2; exit 1; }
-    PACHI_N=$(awk "BEGIN { printf \"%d\", $PPS * $SECONDS * $SHARE * $REUSE + 0.5 }")
+    PACHI_N=$(awk "BEGIN { printf \"%d\", $PPS * $SECS * $SHARE * $REUSE + 0.5 }")
     echo "pachi_pps $PPS"
 else
     echo "pachi_pps (not measured: PACHI_N given)"

@@ -13,5 +13,7 @@ set -eu
 MOYO=${MOYO:-target/release/moyo}
 MOYO_B=${MOYO_B:-$MOYO}
 B_ARGS=${8:-}
+# A_ARGS ($7) is split into words on purpose: it holds several moyo arguments.
+# shellcheck disable=SC2086
 OPPONENT="$MOYO_B --threads 1 --quiet --time-per-move $3 $B_ARGS" MOYO=${MOYO_A:-$MOYO} \
     exec "$(dirname "$0")/gnugo-match.sh" "$1" "$2" "$3" "$4" "$5" "$6" $7

@@ -14,7 +14,7 @@ GNUGO=${GNUGO:-/usr/games/gnugo}
 # The dead stones from a GTP transcript on stdin, one vertex per line, sorted.
 dead() {
     awk '/^=/ { n++ } n == 2 { sub(/^= ?/, ""); print }' | tr ' ' '\n' | grep -v '^$' |
-        tr 'a-z' 'A-Z' | sort
+        tr '[:lower:]' '[:upper:]' | sort
 }
 games=0
 agree=0
@@ -24,8 +24,8 @@ for f in "$DIR"/game-*.sgf; do
         continue
     fi
     script="loadsgf $f\nfinal_status_list dead\nquit\n"
-    m=$(printf "$script" | "$MOYO" --quiet --threads 1 "$@" 2>/dev/null | dead | tr '\n' ' ')
-    g=$(printf "$script" | "$GNUGO" --mode gtp --chinese-rules 2>/dev/null | dead | tr '\n' ' ')
+    m=$(printf '%b' "$script" | "$MOYO" --quiet --threads 1 "$@" 2>/dev/null | dead | tr '\n' ' ')
+    g=$(printf '%b' "$script" | "$GNUGO" --mode gtp --chinese-rules 2>/dev/null | dead | tr '\n' ' ')
     games=$((games + 1))
     if [ "$m" = "$g" ]; then
         agree=$((agree + 1))

@@ -25,6 +25,8 @@ case "$COLOUR" in
     *) echo "colour must be b or w" >&2; exit 1 ;;
 esac
 if [ "$FIRST" = "$WANT" ]; then i=1; else i=2; fi
+# ARGS and MOYO are split into words on purpose: they may hold several arguments.
+# shellcheck disable=SC2086
 while [ "$i" -le "$MOVES" ]; do
     printf 'loadsgf %s %s\nreg_genmove %s\nquit\n' "$SGF" "$i" "$COLOUR" |
         $MOYO --threads 1 --no-book --seed 1 $ARGS 2>&1 |

@@ -1,8 +1,8 @@
 //! One game's position and history: the board, the setup, the moves, positional superko,
 //! passes, undo and komi.
 
-use super::core::{Board, Illegal};
 use super::point::{Color, Move, Point};
+use super::position::{Board, Illegal};
 
 /// How the final position is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

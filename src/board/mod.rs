@@ -4,28 +4,28 @@
 //! It knows nothing of search or protocol.
 
 mod bitboard;
-mod core;
+mod code3x3;
 mod game;
 mod handicap;
 mod key;
 mod ladder;
 mod nakade;
 mod point;
+mod position;
 mod score;
-mod shape;
 mod symmetry;
 mod tactics;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard, WORDS};
-pub use core::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
+pub use code3x3::{CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, NEIGHBOUR_OFFSETS};
 pub use game::{Game, Scoring};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap};
 pub use key::{BookMove, canonical, from_book, key_under, keys, to_book};
 pub use nakade::NakadeShape;
 pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
+pub use position::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
 pub use score::Owner;
-pub use shape::{CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, NEIGHBOUR_OFFSETS};
 pub use symmetry::Symmetry;
 
 #[cfg(test)]

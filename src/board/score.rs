@@ -1,8 +1,8 @@
 //! Counting: area (Chinese / Tromp-Taylor) and territory (Japanese, given dead stones).
 
 use super::bitboard::Bitboard;
-use super::core::Board;
 use super::point::{Color, Point};
+use super::position::Board;
 
 /// Who a point counts for at the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The 8 symmetries of the square board and the canonical (symmetry-independent) hash.
 
-use super::core::Board;
 use super::point::{Color, Point};
+use super::position::Board;
 use super::zobrist;
 
 /// One of the 8 rotations/reflections, numbered 0..8; 0 is the identity.

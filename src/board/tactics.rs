@@ -2,8 +2,8 @@
 //! self-atari, captures.
 
 use super::bitboard::Bitboard;
-use super::core::{Board, EMPTY, OFF};
 use super::point::{Color, Point};
+use super::position::{Board, EMPTY, OFF};
 use std::sync::LazyLock;
 
 impl Board {

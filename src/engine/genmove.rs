@@ -98,7 +98,7 @@ impl Engine {
             reason,
             result,
         };
-        if !policy::has_legal_move(&self.game, color) {
+        if !decide::has_legal_move(&self.game, color) {
             self.log(format_args!("{color} has no move but pass"));
             return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
         }
@@ -123,7 +123,7 @@ impl Engine {
         let r = self.run_search(color, &limits, progress);
         self.searcher.set_komi_offset(0.0);
         self.searcher.set_engine(None);
-        let margin = policy::expected_margin(&self.game, color, &r.ownership);
+        let margin = decide::expected_margin(&self.game, color, &r.ownership);
         self.dynkomi
             .record(&self.game, r.winrate, margin, &self.config.params);
         // Komi against us makes the game look worse than it is: no resigning on that.
@@ -135,10 +135,10 @@ impl Engine {
         // lives only if we move first looks alive: a pass is checked with the opponent to move.
         let mut after_pass = None;
         if mode != GenMode::Cleanup
-            && policy::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
+            && decide::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
         {
             let check = self.search_after_pass(color, &limits);
-            if policy::pass_is_safe(&self.game, color, &check.ownership, &self.config.params) {
+            if decide::pass_is_safe(&self.game, color, &check.ownership, &self.config.params) {
                 self.log(format_args!("passing wins for {color}"));
                 return decision(
                     GenMove::Play(Move::Pass),
@@ -154,7 +154,7 @@ impl Engine {
         let params = &self.config.params;
         let hopeless = mode != GenMode::Cleanup
             && !handicapped
-            && policy::should_resign(&self.game, r.winrate, r.playouts, params);
+            && decide::should_resign(&self.game, r.winrate, r.playouts, params);
         // Resign only when the win rate stays low, not on one bad search.
         self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
         if self.low_streak >= params.resign_moves {
@@ -177,9 +177,9 @@ impl Engine {
                     ownership,
                     ..r.clone()
                 };
-                policy::choose_move(&self.game, color, &guard, cleanup, pass_guard, params)
+                decide::choose_move(&self.game, color, &guard, cleanup, pass_guard, params)
             }
-            None => policy::choose_move(&self.game, color, &r, cleanup, pass_guard, params),
+            None => decide::choose_move(&self.game, color, &r, cleanup, pass_guard, params),
         };
         let reason = match (m == r.best, cleanup) {
             (true, _) => "the most visited move",

@@ -6,10 +6,10 @@
 
 mod analysis;
 mod clock;
+pub mod decide;
 mod dynkomi;
 mod genmove;
 mod handicap;
-pub mod policy;
 mod records;
 mod status;
 

@@ -85,7 +85,7 @@ impl Engine {
 
     /// The strings of one status, each as its stones.
     pub fn final_status_strings(&mut self, kind: StoneStatus) -> Vec<Vec<Point>> {
-        let strings = policy::strings(self.game.board());
+        let strings = decide::strings(self.game.board());
         if kind == StoneStatus::Seki || strings.is_empty() {
             return Vec::new();
         }
@@ -95,7 +95,7 @@ impl Engine {
             .into_iter()
             .filter(|s| {
                 let c = b.stone(s[0]).unwrap_or(Color::Black);
-                policy::string_is_dead(s, c, &own, &self.config.params)
+                decide::string_is_dead(s, c, &own, &self.config.params)
                     == (kind == StoneStatus::Dead)
             })
             .collect()

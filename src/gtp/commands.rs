@@ -4,13 +4,11 @@
 
 use super::analyze::{self, Dialect, Request};
 use super::args::*;
+use super::response::Reply;
 use super::{Session, explain, gogui, think};
 use crate::board::{Color, Move};
 use crate::engine::{GenMode, GenMove, StoneStatus, TimeControl};
 use std::fmt::Write as _;
-
-/// A command's answer, or the reason it was refused.
-pub(super) type Reply = Result<String, String>;
 
 /// What a command does.
 #[derive(Clone, Copy)]

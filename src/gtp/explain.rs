@@ -12,7 +12,7 @@
 
 use super::Session;
 use super::args::{gen_text, no_args};
-use super::commands::Reply;
+use super::response::Reply;
 use crate::board::Board;
 use crate::engine::Explanation;
 use crate::search::MoveStat;

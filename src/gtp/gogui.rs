@@ -4,10 +4,8 @@
 
 use super::Session;
 use super::args::*;
-use super::commands::Reply;
+use super::response::{Reply, gfx_text};
 use crate::board::{Board, Color, Move};
-use crate::search::SearchResult;
-use std::fmt::Write as _;
 
 /// GoGui's analyze menu (`type/label/command`): only commands that exist.
 pub(super) const ANALYZE_COMMANDS: &str = "\
@@ -27,12 +25,6 @@ none/Print SGF/printsgf";
 
 /// Moves labelled by `moyo-visits` and `moyo-winrates`.
 const LABELLED_MOVES: usize = 20;
-
-/// Alternatives labelled in the `gfx` view besides the principal variation.
-const GFX_LABELS: usize = 8;
-
-/// Smallest ownership the `gfx` view shows.
-const GFX_MIN_OWNERSHIP: f32 = 0.1;
 
 /// `gogui-analyze_commands`.
 pub(super) fn analyze_commands(_: &mut Session, a: &[String]) -> Reply {
@@ -253,57 +245,9 @@ pub(super) fn gfx(s: &mut Session, a: &[String]) -> Reply {
     Ok(gfx_text(s.engine.board(), c, &r))
 }
 
-/// GoGui `gfx` commands for a search of `b` for `color`, one a line: the ownership
-/// (`INFLUENCE`), the principal variation (`VAR`), the win rates of the other good moves
-/// (`LABEL`) and a summary (`TEXT`).
-pub(super) fn gfx_text(b: &Board, color: Color, r: &SearchResult) -> String {
-    let mut out = String::new();
-    let mut influence = String::new();
-    for p in b.points() {
-        let o = r.ownership.get(p.idx()).copied().unwrap_or(0.0);
-        if o.abs() >= GFX_MIN_OWNERSHIP {
-            let _ = write!(influence, " {} {:.2}", b.point_string(p), o);
-        }
-    }
-    if !influence.is_empty() {
-        let _ = writeln!(out, "INFLUENCE{influence}");
-    }
-    if let Some(best) = r.candidates.first() {
-        out.push_str("VAR");
-        let mut c = color;
-        for &m in &best.pv {
-            let side = if c == Color::Black { "b" } else { "w" };
-            let _ = write!(out, " {side} {}", b.move_string(m));
-            c = c.opp();
-        }
-        out.push('\n');
-        let labels: Vec<String> = r.candidates[1..]
-            .iter()
-            .filter(|m| m.mv != Move::Pass && !best.pv.contains(&m.mv))
-            .take(GFX_LABELS)
-            .map(|m| format!("{} {:.0}", b.move_string(m.mv), m.winrate * 100.0))
-            .collect();
-        if !labels.is_empty() {
-            let _ = writeln!(out, "LABEL {}", labels.join(" "));
-        }
-        let _ = write!(
-            out,
-            "TEXT {color} {} {:.1}%, {} visits of {} playouts",
-            b.move_string(best.mv),
-            best.winrate * 100.0,
-            best.visits,
-            r.playouts
-        );
-    } else {
-        let _ = write!(out, "TEXT {} playouts", r.playouts);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MoveStat;
 
     #[test]
     fn analyze_commands_exist() {
@@ -313,29 +257,5 @@ mod tests {
             let cmd = parts[2].split(' ').next().unwrap();
             assert!(super::super::is_known(cmd), "{line}");
         }
-    }
-
-    #[test]
-    fn gfx_of_a_search() {
-        let b = Board::new(5);
-        let d4 = b.parse_move("D4").unwrap();
-        let c3 = b.parse_move("C3").unwrap();
-        let mut best = MoveStat::new(d4, 10, 0.6);
-        best.pv = vec![d4, c3, Move::Pass];
-        let mut r = SearchResult {
-            candidates: vec![best, MoveStat::new(b.parse_move("B2").unwrap(), 3, 0.4)],
-            ownership: vec![0.0; b.len()],
-            playouts: 13,
-            ..SearchResult::default()
-        };
-        if let Move::Play(p) = c3 {
-            r.ownership[p.idx()] = -0.5;
-        }
-        let text = gfx_text(&b, Color::White, &r);
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "INFLUENCE C3 -0.50");
-        assert_eq!(lines[1], "VAR w D4 b C3 w pass");
-        assert_eq!(lines[2], "LABEL B2 40");
-        assert_eq!(lines[3], "TEXT white D4 60.0%, 10 visits of 13 playouts");
     }
 }

@@ -4,7 +4,7 @@
 //! GoGui's live graphics (`gogui-gfx:` blocks on stderr).
 
 use super::Session;
-use super::gogui::gfx_text;
+use super::response::gfx_text;
 use crate::board::{Board, Color};
 use crate::engine::{GenMode, GenMove};
 use crate::search::{Progress, SearchResult};

@@ -1,3 +1,6 @@
+//! Unit tests of `patterns`: the features of hand-made positions, shapes under the
+//! symmetries, the gamma table and its file, MM training and its checkpoint, prediction.
+
 use super::predict::{Report, run as predict_run};
 use super::train::{Data, Model};
 use super::*;
@@ -421,7 +424,7 @@ fn training_writes_a_table_and_resumes_from_its_checkpoint() {
 /// a pattern it holds, so stopping at the first unknown size loses nothing).
 #[test]
 fn move_log_gamma_agrees_with_the_full_features() {
-    let g = crate::bench::midgame_19();
+    let g = crate::sgf::midgame_19();
     let gammas = Gammas::builtin();
     assert!(gammas.has_spatial());
     let mut replay = crate::board::Game::new(19, 7.5);

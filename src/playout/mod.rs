@@ -4,7 +4,7 @@
 
 pub mod ataris;
 pub mod heavy;
-pub mod patterns;
+pub mod mogo3x3;
 pub mod replies;
 
 use crate::board::{Board, Color, Point};

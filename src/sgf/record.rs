@@ -1,12 +1,9 @@
 //! The engine level: one game's main line as a [`GameRecord`], and back to
-//! SGF text.
+//! SGF text. Reading text into records is `build.rs`.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use super::build::RecordBuilder;
-use super::parse::{Items, Sink, parse_first};
-use super::{Coord, GameTree, SgfColor, SgfError, coord_to_sgf};
+use super::{Coord, SgfColor, coord_to_sgf};
 
 /// Smallest board size a [`GameRecord`] accepts (the engine's limit).
 pub const MIN_RECORD_SIZE: usize = 2;
@@ -81,58 +78,6 @@ impl Default for GameRecord {
 }
 
 impl GameRecord {
-    /// Extract the main line of a tree.
-    ///
-    /// `SZ` is read from the root node; the other game-information
-    /// properties (`KM`, `HA`, `RE`, `PB`, `PW`, `RU`) from their first
-    /// occurrence on the main line. Setup (`AB`/`AW`/`AE`) in the nodes
-    /// before the first move fills `black_setup`/`white_setup`; later it
-    /// becomes [`RecordedMove::Setup`]. Within a node, setup comes before
-    /// the node's move(s). Errors (without a byte offset): a board size
-    /// outside 2..=25 or non-square, a move or setup point that is not on
-    /// the board, an empty tree.
-    pub fn from_tree(tree: &GameTree) -> Result<GameRecord, SgfError> {
-        if tree.nodes.is_empty() {
-            return Err(SgfError::new("empty game tree"));
-        }
-        let mut builder = RecordBuilder::default();
-        let mut values = Vec::new();
-        builder.open();
-        for node in tree.main_line() {
-            builder.node();
-            for (id, vals) in &node.props {
-                values.extend(vals.iter().map(|v| Cow::Borrowed(v.as_str())));
-                builder.prop_at(id, &mut values, None);
-                values.clear();
-            }
-        }
-        builder.close();
-        builder.finish()
-    }
-
-    /// Parse text holding exactly one game (first game tree if several; the
-    /// text after it is not read).
-    ///
-    /// Same result as [`GameRecord::from_tree`] on the first tree of
-    /// [`parse_collection`](super::parse_collection), but read in one pass
-    /// without building the tree; errors carry byte offsets.
-    pub fn parse(text: &str) -> Result<GameRecord, SgfError> {
-        parse_first(text, &mut RecordBuilder::default())?
-    }
-
-    /// Read every game of a collection, one record at a time: the fast way
-    /// to load a big file of games.
-    ///
-    /// Each item is a record or the error that stopped one game (bad syntax
-    /// or a bad record); after a syntax error reading resumes at the next
-    /// line starting with `(;`, as with [`game_trees`](super::game_trees).
-    pub fn parse_all(text: &str) -> GameRecords<'_> {
-        GameRecords {
-            items: Items::new(text),
-            builder: RecordBuilder::default(),
-        }
-    }
-
     /// Write as SGF FF\[4\] text: a root node
     /// `FF[4]GM[1]CA[UTF-8]AP[moyo:VERSION]SZ[..]KM[..]`, then `HA` if
     /// above 0, `RU`/`PB`/`PW`/`RE` if set, `AB`/`AW` if any; then one node
@@ -200,20 +145,6 @@ impl GameRecord {
         }
         s.push_str(")\n");
         s
-    }
-}
-
-/// The iterator returned by [`GameRecord::parse_all`].
-pub struct GameRecords<'a> {
-    items: Items<'a>,
-    builder: RecordBuilder<'a>,
-}
-
-impl Iterator for GameRecords<'_> {
-    type Item = Result<GameRecord, SgfError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.items.next_item(&mut self.builder).map(Result::flatten)
     }
 }
 

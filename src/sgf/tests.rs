@@ -1,3 +1,6 @@
+//! Unit tests of `sgf`: the parser, game information, setup and variations, the record
+//! reader and writer, recovery after broken games, and malformed or hostile input.
+
 use super::*;
 
 const FOX_SAMPLE: &str = "/work/shared/data/games/fox-pro-19x19/fox-pro-00.sgf";

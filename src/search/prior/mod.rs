@@ -43,7 +43,7 @@ use crate::board::{Bitboard, Board, Color, Point};
 use crate::params::Params;
 use crate::patterns::Gammas;
 use crate::patterns::fuseki::Fuseki;
-use crate::playout::patterns::Pattern3x3;
+use crate::playout::mogo3x3::Pattern3x3;
 
 /// The move index that stands for a pass in `PriorEval::evaluate`'s move list.
 pub const PASS: u16 = u16::MAX;

@@ -207,7 +207,7 @@ fn h_is_clamped_and_explain_sums_to_evaluate() {
     eval.evaluate(&big, &inp, &[at(&b, "D6").0], &mut out);
     assert_eq!(out[0], 1.0);
     // Everywhere, on several positions, explain and evaluate agree (up to the clamp).
-    let game = crate::bench::midgame_19();
+    let game = crate::sgf::midgame_19();
     let ladder = board(&crate::board::diagram::LADDER_9);
     let own = vec![0.2f32; game.board().len()];
     let cases = [

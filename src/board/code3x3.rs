@@ -1,7 +1,7 @@
 //! The 3x3 neighbourhood of a point as a 20-bit code: what pattern tables are indexed by.
 
-use super::core::{Board, EMPTY};
 use super::point::Point;
+use super::position::{Board, EMPTY};
 
 /// Bits in a neighbourhood code: 8 points x 2 bits, then 4 atari flags.
 pub const CODE_BITS: u32 = 20;

@@ -20,11 +20,11 @@
 //! gets 3+ liberties escapes without being played, and an atari whose forced extension
 //! surely gets 3+ liberties is not tried. On 19x19 a ladder from the centre to the
 //! edge (33 plays) reads in about 4 µs, one from C3 to the far corner (61 plays) in about
-//! 7.5 µs (the history of these figures is in BENCHMARKS.md).
+//! 7.5 µs (the history of these figures is in docs/experiments/ladder-check.md).
 
 use super::bitboard::Bitboard;
-use super::core::{Board, EMPTY};
 use super::point::{Color, Point};
+use super::position::{Board, EMPTY};
 use std::cell::RefCell;
 
 /// Plays one reading may make before it gives up and answers "not captured".

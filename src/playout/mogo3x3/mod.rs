@@ -23,7 +23,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 /// The built-in pattern text.
-pub const BUILTIN_TEXT: &str = include_str!("../../patterns/mogo3x3.txt");
+pub const BUILTIN_TEXT: &str = include_str!("../../../patterns/mogo3x3.txt");
 
 /// Number of distinct neighbourhood codes.
 const CODES: usize = 1 << CODE_BITS;

@@ -24,6 +24,7 @@
 
 mod build;
 mod parse;
+mod positions;
 mod record;
 #[cfg(test)]
 mod tests;
@@ -31,7 +32,9 @@ mod tree;
 
 use std::fmt;
 
-pub use record::{GameRecord, GameRecords, MAX_RECORD_SIZE, MIN_RECORD_SIZE, RecordedMove};
+pub use build::GameRecords;
+pub use positions::midgame_19;
+pub use record::{GameRecord, MAX_RECORD_SIZE, MIN_RECORD_SIZE, RecordedMove};
 pub use tree::{
     GameTree, GameTrees, SgfNode, game_trees, parse_collection, parse_collection_bytes,
     parse_first_tree,

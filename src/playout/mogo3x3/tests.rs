@@ -1,4 +1,4 @@
-//! Unit tests of `patterns`.
+//! Unit tests of `mogo3x3`.
 
 use super::*;
 use crate::board::{Board, Move, Point, Symmetry, vertex_string};

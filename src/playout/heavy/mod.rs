@@ -8,7 +8,7 @@
 
 use super::MoveTrace;
 use super::ataris::{Ataris, consider_capture};
-use super::patterns::Pattern3x3;
+use super::mogo3x3::Pattern3x3;
 use super::replies::Replies;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::Params;
