@@ -164,72 +164,15 @@ fn build(
     seed: Option<u64>,
     quiet: bool,
 ) -> Result<(), String> {
-    let player = match &a.player {
-        Some(p) => Some(PlayerMode::parse(p).ok_or(format!(
-            "--player {p}: expected alternate, black, white or none"
-        ))?),
-        None => None,
-    };
-    if let Some(o) = a.omega
-        && (o.is_nan() || o < 0.0)
-    {
-        return Err("--omega must be 0 or more (inf for best-first)".into());
-    }
-    if a.workers == 0 {
-        return Err("--workers must be at least 1".into());
-    }
+    let player = check_build_args(&a)?;
     let mut builder = if a.out.exists() {
-        let mut b = Builder::resume(&a.out)?;
-        let r = b.book.rules;
-        if a.size.is_some_and(|s| s != r.size)
-            || a.komi.is_some_and(|k| k != r.komi)
-            || a.rules
-                .as_deref()
-                .map(parse_rules)
-                .transpose()?
-                .is_some_and(|s| s != r.scoring)
-        {
-            return Err(format!(
-                "book {}: built for {r}, not for the size, komi or rules given",
-                a.out.display()
-            ));
-        }
-        if !quiet {
-            eprintln!(
-                "book: resuming {} ({} positions, {} expansions)",
-                a.out.display(),
-                b.book.len(),
-                b.info.expansions
-            );
-        }
-        apply_settings(&mut b.book.shape, &mut b.info, &a, player, playouts, seed);
-        b.book.refresh();
-        b
+        resume_build(&a, player, playouts, seed, quiet)?
     } else {
-        let size = a.size.unwrap_or(9);
-        if !(2..=moyo::board::MAX_SIZE).contains(&size) {
-            return Err("--size must be 2 to 25".into());
-        }
-        let rules = BookRules {
-            size,
-            komi: a.komi.unwrap_or(7.0),
-            scoring: parse_rules(a.rules.as_deref().unwrap_or("area"))?,
-        };
-        let mut shape = Shape::default();
-        let mut info = BuildInfo::default();
-        apply_settings(&mut shape, &mut info, &a, player, playouts, seed);
-        let mut ev = SearchEvaluator::new(params.clone(), info.playouts, info.seed);
-        ev.local = info.local;
-        Builder::create(rules, shape, info, Some(&a.out), &mut ev)?
+        new_build(&a, params, player, playouts, seed)?
     };
     builder.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
     let mut evals: Vec<Box<dyn Evaluator>> = (0..a.workers)
-        .map(|_| {
-            let mut ev =
-                SearchEvaluator::new(params.clone(), builder.info.playouts, builder.info.seed);
-            ev.local = builder.info.local;
-            Box::new(ev) as Box<dyn Evaluator>
-        })
+        .map(|_| Box::new(search_evaluator(params, &builder.info)) as Box<dyn Evaluator>)
         .collect();
     let limits = RunLimits {
         expansions: a.expansions,
@@ -254,6 +197,101 @@ fn build(
             );
         }
     })?;
+    report_build(&a, &builder, last, evals_at_start, start);
+    Ok(())
+}
+
+/// The book player given with `--player`, once the settings that need no book are checked.
+fn check_build_args(a: &BuildArgs) -> Result<Option<PlayerMode>, String> {
+    let player = match &a.player {
+        Some(p) => Some(PlayerMode::parse(p).ok_or(format!(
+            "--player {p}: expected alternate, black, white or none"
+        ))?),
+        None => None,
+    };
+    if let Some(o) = a.omega
+        && (o.is_nan() || o < 0.0)
+    {
+        return Err("--omega must be 0 or more (inf for best-first)".into());
+    }
+    if a.workers == 0 {
+        return Err("--workers must be at least 1".into());
+    }
+    Ok(player)
+}
+
+/// The build saved in `--out`, with the settings given now replacing the stored ones; an
+/// error if the size, komi or rules given are not the book's.
+fn resume_build(
+    a: &BuildArgs,
+    player: Option<PlayerMode>,
+    playouts: Option<u64>,
+    seed: Option<u64>,
+    quiet: bool,
+) -> Result<Builder, String> {
+    let mut b = Builder::resume(&a.out)?;
+    let r = b.book.rules;
+    if a.size.is_some_and(|s| s != r.size)
+        || a.komi.is_some_and(|k| k != r.komi)
+        || a.rules
+            .as_deref()
+            .map(parse_rules)
+            .transpose()?
+            .is_some_and(|s| s != r.scoring)
+    {
+        return Err(format!(
+            "book {}: built for {r}, not for the size, komi or rules given",
+            a.out.display()
+        ));
+    }
+    if !quiet {
+        eprintln!(
+            "book: resuming {} ({} positions, {} expansions)",
+            a.out.display(),
+            b.book.len(),
+            b.info.expansions
+        );
+    }
+    apply_settings(&mut b.book.shape, &mut b.info, a, player, playouts, seed);
+    b.book.refresh();
+    Ok(b)
+}
+
+/// A new build for `--out`: the start position evaluated, the file written.
+fn new_build(
+    a: &BuildArgs,
+    params: &Params,
+    player: Option<PlayerMode>,
+    playouts: Option<u64>,
+    seed: Option<u64>,
+) -> Result<Builder, String> {
+    let size = a.size.unwrap_or(9);
+    if !(2..=moyo::board::MAX_SIZE).contains(&size) {
+        return Err("--size must be 2 to 25".into());
+    }
+    let rules = BookRules {
+        size,
+        komi: a.komi.unwrap_or(7.0),
+        scoring: parse_rules(a.rules.as_deref().unwrap_or("area"))?,
+    };
+    let mut shape = Shape::default();
+    let mut info = BuildInfo::default();
+    apply_settings(&mut shape, &mut info, a, player, playouts, seed);
+    let mut ev = search_evaluator(params, &info);
+    Builder::create(rules, shape, info, Some(&a.out), &mut ev)
+}
+
+/// The evaluator of new positions: a moyo search with the build's playouts, seed and move
+/// order.
+fn search_evaluator(params: &Params, info: &BuildInfo) -> SearchEvaluator {
+    let mut ev = SearchEvaluator::new(params.clone(), info.playouts, info.seed);
+    ev.local = info.local;
+    ev
+}
+
+/// The last line of a build run: the book's size, this run's evaluations and rate, and why
+/// it stopped.
+fn report_build(a: &BuildArgs, builder: &Builder, last: Step, evals_at_start: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
     let done = builder.info.evaluations - evals_at_start;
     out!(
@@ -271,7 +309,6 @@ fn build(
             Step::Expanded { .. } => "limit reached",
         }
     );
-    Ok(())
 }
 
 fn apply_settings(

@@ -47,7 +47,7 @@ fn self_play_moves_are_always_legal() {
     let mut c = Color::Black;
     let mut passes = 0;
     for _ in 0..200 {
-        match e.genmove(c).unwrap() {
+        match e.genmove(c) {
             GenMove::Resign => break,
             GenMove::Play(m) => {
                 shadow
@@ -72,7 +72,7 @@ fn same_seed_same_game() {
         let mut out = Vec::new();
         let mut c = Color::Black;
         for _ in 0..12 {
-            out.push(e.genmove(c).unwrap());
+            out.push(e.genmove(c));
             c = c.opp();
         }
         out
@@ -85,17 +85,13 @@ fn reg_genmove_changes_nothing() {
     let mut e = engine(9, 7.0, Some(30), 2);
     e.play(Color::Black, mv(&e, "E5")).unwrap();
     let before = (e.board().hash(), e.game().moves().len());
-    let r = e.reg_genmove(Color::White).unwrap();
+    let r = e.reg_genmove(Color::White);
     assert!(matches!(r, GenMove::Play(_)));
     assert_eq!((e.board().hash(), e.game().moves().len()), before);
     // A fresh engine with the same seed answers the same.
     let mut f = engine(9, 7.0, Some(30), 2);
     f.play(Color::Black, mv(&f, "E5")).unwrap();
-    assert_eq!(
-        f.reg_genmove(Color::White).unwrap(),
-        r,
-        "same seed, same answer"
-    );
+    assert_eq!(f.reg_genmove(Color::White), r, "same seed, same answer");
 }
 
 #[test]
@@ -107,7 +103,7 @@ fn own_clock_keeps_within_absolute_time() {
     let mut c = Color::Black;
     for _ in 0..50 {
         let t = Instant::now();
-        let g = e.genmove(c).unwrap();
+        let g = e.genmove(c);
         spent[c.index()] += t.elapsed().as_secs_f64();
         if g == GenMove::Resign {
             break;
@@ -126,7 +122,7 @@ fn time_left_overrides_and_time_per_move_caps() {
         ..Default::default()
     });
     let t = Instant::now();
-    e.genmove(Color::Black).unwrap();
+    e.genmove(Color::Black);
     assert!(t.elapsed().as_secs_f64() < 1.0);
     // Two seconds left on the controller's clock: far less than the per-move time.
     e.time_settings(300.0, 0.0, 0);
@@ -134,7 +130,7 @@ fn time_left_overrides_and_time_per_move_caps() {
     let l = e.move_limits(Color::White);
     assert!(l.time.unwrap().as_secs_f64() < 0.2);
     let t = Instant::now();
-    e.genmove(Color::White).unwrap();
+    e.genmove(Color::White);
     assert!(t.elapsed().as_secs_f64() < 0.5);
 }
 
@@ -142,7 +138,7 @@ fn time_left_overrides_and_time_per_move_caps() {
 fn passes_after_a_pass_when_the_board_wins() {
     let mut e = finished(false);
     e.play(Color::White, Move::Pass).unwrap();
-    assert_eq!(e.genmove(Color::Black).unwrap(), GenMove::Play(Move::Pass));
+    assert_eq!(e.genmove(Color::Black), GenMove::Play(Move::Pass));
     assert!(e.game().is_over());
     assert_eq!(e.final_score().unwrap(), "B+6.5");
     assert!(e.final_status_list(StoneStatus::Dead).is_empty());
@@ -154,7 +150,7 @@ fn plays_on_when_a_dead_stone_spoils_the_count() {
     let mut e = finished(true);
     e.play(Color::White, Move::Pass).unwrap();
     assert!(matches!(
-        e.genmove(Color::Black).unwrap(),
+        e.genmove(Color::Black),
         GenMove::Play(Move::Play(_))
     ));
 }
@@ -171,7 +167,7 @@ fn cleanup_captures_the_dead_stones_before_passing() {
     assert_eq!(e.final_status_list(StoneStatus::Dead), vec![b4]);
     // KGS cleanup: Black plays until B4 is gone; White (a human) passes.
     for _ in 0..30 {
-        match e.genmove_cleanup(Color::Black).unwrap() {
+        match e.genmove_cleanup(Color::Black) {
             GenMove::Play(Move::Pass) => break,
             GenMove::Play(_) => e.play(Color::White, Move::Pass).unwrap(),
             GenMove::Resign => panic!("cleanup never resigns"),
@@ -187,7 +183,7 @@ fn handicap_game_as_white() {
     let pts = e.place_free_handicap(4).unwrap();
     assert_eq!(pts.len(), 4);
     assert_eq!(e.game().to_play(), Color::White);
-    assert!(matches!(e.genmove(Color::White).unwrap(), GenMove::Play(_)));
+    assert!(matches!(e.genmove(Color::White), GenMove::Play(_)));
     let sgf = e.to_sgf();
     assert!(sgf.contains("HA[4]") && sgf.contains("AB["), "{sgf}");
     let mut f = engine(9, 7.0, Some(30), 4);
@@ -213,11 +209,11 @@ fn boardsize_and_komi_checks() {
 fn resigns_only_when_the_game_stays_hopeless() {
     // Komi 100 on 7x7: Black cannot win. The first low search plays on, the second resigns.
     let mut e = engine(7, 100.0, Some(2500), 5);
-    let first = e.genmove(Color::Black).unwrap();
+    let first = e.genmove(Color::Black);
     assert!(matches!(first, GenMove::Play(_)), "{first:?}");
     e.play(Color::White, Move::Pass).unwrap();
-    assert_eq!(e.genmove(Color::Black).unwrap(), GenMove::Resign);
+    assert_eq!(e.genmove(Color::Black), GenMove::Resign);
     // A new game starts the count again.
     e.clear_board();
-    assert!(matches!(e.genmove(Color::Black).unwrap(), GenMove::Play(_)));
+    assert!(matches!(e.genmove(Color::Black), GenMove::Play(_)));
 }

@@ -86,17 +86,18 @@ impl Board {
 mod tests {
     use super::*;
     use crate::board::Color;
+    use crate::board::diagram::stones;
 
     #[test]
     fn corner_code_marks_edges_and_atari() {
-        let mut b = Board::new(9);
-        let play = |b: &mut Board, c, v: &str| {
-            let m = b.parse_move(v).unwrap();
-            b.play(c, m).unwrap();
-        };
-        play(&mut b, Color::White, "A2");
-        play(&mut b, Color::Black, "A3");
-        play(&mut b, Color::Black, "B2");
+        let b = stones(
+            9,
+            &[
+                (Color::White, "A2"),
+                (Color::Black, "A3"),
+                (Color::Black, "B2"),
+            ],
+        );
         let a1 = b.point(0, 0);
         let code = b.neighbourhood_code(a1);
         // N = A2 white, in atari (only A1 left); NE = B2 black; E = B1 empty; the rest off.

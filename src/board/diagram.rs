@@ -1,7 +1,7 @@
-//! Test helpers: boards from ASCII diagrams (rows top first; `X` black, `O` white, `.`
-//! empty; spaces ignored).
+//! The test toolkit: boards and games from ASCII diagrams (rows top first; `X` black, `O`
+//! white, `.` empty; spaces ignored), from lists of stones, and from lists of moves.
 
-use super::{Board, Color, Move, Point};
+use super::{Board, Color, Game, Move, Point};
 
 /// White C3 in atari (liberty D3) against Black B3, C4, C2, D2: extending gives two
 /// liberties and the ladder runs diagonally towards the upper right.
@@ -21,18 +21,9 @@ pub const LADDER_9: [&str; 9] = [
 pub fn board(rows: &[&str]) -> Board {
     let size = rows.len();
     let mut b = Board::new(size);
-    for (i, line) in rows.iter().enumerate() {
-        let row = size - 1 - i;
-        let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-        assert_eq!(cells.len(), size, "row {} of the diagram", i + 1);
-        for (col, ch) in cells.into_iter().enumerate() {
-            let c = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                '.' => continue,
-                _ => panic!("bad diagram character {ch:?}"),
-            };
-            let p = b.point(col, row);
+    for (i, row) in cells(rows).into_iter().enumerate() {
+        for (col, c) in row {
+            let p = b.point(col, size - 1 - i);
             b.play(c, Move::Play(p)).expect("legal diagram");
         }
     }
@@ -46,5 +37,78 @@ pub fn at(b: &Board, v: &str) -> Point {
     match b.parse_move(v).unwrap() {
         Move::Play(p) => p,
         Move::Pass => panic!("not a point"),
+    }
+}
+
+/// The stones of each diagram row, (column, colour), top row first.
+fn cells(rows: &[&str]) -> Vec<Vec<(usize, Color)>> {
+    let size = rows.len();
+    rows.iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(cells.len(), size, "row {} of the diagram", i + 1);
+            cells
+                .into_iter()
+                .enumerate()
+                .filter_map(|(col, ch)| match ch {
+                    'X' => Some((col, Color::Black)),
+                    'O' => Some((col, Color::White)),
+                    '.' => None,
+                    _ => panic!("bad diagram character {ch:?}"),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A game whose position is a diagram, as setup stones, with `komi`.
+pub fn game(komi: f32, rows: &[&str]) -> Game {
+    let size = rows.len();
+    let mut g = Game::new(size, komi);
+    for (i, row) in cells(rows).into_iter().enumerate() {
+        for (col, c) in row {
+            let p = g.board().point(col, size - 1 - i);
+            g.add_setup_stone(c, p).expect("legal diagram");
+        }
+    }
+    g
+}
+
+/// A `size` board with `stones` (colour, GTP vertex) played in order, captures included.
+pub fn stones(size: usize, stones: &[(Color, &str)]) -> Board {
+    stones_last(size, stones).0
+}
+
+/// The same, and the point of the last stone played (the last move; `Point(0)` if none).
+pub fn stones_last(size: usize, stones: &[(Color, &str)]) -> (Board, Point) {
+    let mut b = Board::new(size);
+    let last = play_stones(&mut b, stones);
+    (b, last)
+}
+
+/// Plays `stones` (colour, GTP vertex) on `b` in order, each one legal; the point of the last
+/// one (`Point(0)` if none).
+pub fn play_stones(b: &mut Board, stones: &[(Color, &str)]) -> Point {
+    let mut last = Point(0);
+    for &(c, v) in stones {
+        last = at(b, v);
+        b.play(c, Move::Play(last)).unwrap();
+    }
+    last
+}
+
+/// A game of `size` and `komi` with `moves` (colour, GTP vertex or `pass`) played in order.
+pub fn played(size: usize, komi: f32, moves: &[(Color, &str)]) -> Game {
+    let mut g = Game::new(size, komi);
+    play_all(&mut g, moves);
+    g
+}
+
+/// Plays `moves` (colour, GTP vertex or `pass`) on `g`, each one legal.
+pub fn play_all(g: &mut Game, moves: &[(Color, &str)]) {
+    for &(c, v) in moves {
+        let m = g.board().parse_move(v).unwrap();
+        g.play(c, m).unwrap();
     }
 }

@@ -109,22 +109,11 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Move;
+    use crate::board::{Move, diagram};
     use Color::{Black as B, White as W};
 
-    fn setup(stones: &[(Color, &str)]) -> Board {
-        let mut b = Board::new(9);
-        for &(c, v) in stones {
-            let Ok(Move::Play(p)) = b.parse_move(v) else {
-                panic!("{v}")
-            };
-            b.play(c, Move::Play(p)).unwrap();
-        }
-        b
-    }
-
     fn vital(stones: &[(Color, &str)], at: &str) -> Option<(String, NakadeShape)> {
-        let b = setup(stones);
+        let b = diagram::stones(9, stones);
         let Ok(Move::Play(x)) = b.parse_move(at) else {
             panic!("{at}")
         };
@@ -174,19 +163,22 @@ mod tests {
     fn every_vital_point_of_the_board_at_once() {
         // White's straight three A1-C1 and Black's bent three in the far corner (H9 J8 J9,
         // vital point J9); the open middle and a two-point space have none.
-        let b = setup(&[
-            (W, "A2"),
-            (W, "B2"),
-            (W, "C2"),
-            (W, "D1"),
-            (B, "G9"),
-            (B, "H8"),
-            (B, "J7"),
-            (W, "E9"),
-            (W, "F8"),
-            (W, "E7"),
-            (W, "D8"),
-        ]);
+        let b = diagram::stones(
+            9,
+            &[
+                (W, "A2"),
+                (W, "B2"),
+                (W, "C2"),
+                (W, "D1"),
+                (B, "G9"),
+                (B, "H8"),
+                (B, "J7"),
+                (W, "E9"),
+                (W, "F8"),
+                (W, "E7"),
+                (W, "D8"),
+            ],
+        );
         let found: Vec<String> = b
             .nakade_vital_points()
             .iter()

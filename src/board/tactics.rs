@@ -160,26 +160,8 @@ fn window_region_of(code: usize, wall: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Move;
+    use crate::board::diagram::{at as pt, stones as setup};
     use rand::{Rng, SeedableRng};
-
-    fn setup(size: usize, stones: &[(Color, &str)]) -> Board {
-        let mut b = Board::new(size);
-        for &(c, v) in stones {
-            let Ok(Move::Play(p)) = b.parse_move(v) else {
-                panic!("{v}")
-            };
-            b.play(c, Move::Play(p)).unwrap();
-        }
-        b
-    }
-
-    fn pt(b: &Board, v: &str) -> Point {
-        let Ok(Move::Play(p)) = b.parse_move(v) else {
-            panic!("{v}")
-        };
-        p
-    }
 
     #[test]
     fn self_atari_and_sizes() {

@@ -1,6 +1,6 @@
 //! Rules unit tests on small ASCII boards (top row first; X black, O white, . empty).
 
-use super::diagram::{at, board};
+use super::diagram::{at, board, play_all};
 use super::*;
 
 fn play(b: &mut Board, c: Color, v: &str) -> Result<(), Illegal> {
@@ -81,18 +81,18 @@ fn simple_ko_ban_and_release() {
 #[test]
 fn superko_forbids_what_simple_ko_allows() {
     let mut g = Game::new(5, 0.0);
-    for (c, v) in [
-        (Color::Black, "B4"),
-        (Color::White, "C4"),
-        (Color::Black, "A3"),
-        (Color::White, "D3"),
-        (Color::Black, "C3"),
-        (Color::White, "C2"),
-        (Color::Black, "B2"),
-    ] {
-        let m = g.board().parse_move(v).unwrap();
-        g.play(c, m).unwrap();
-    }
+    play_all(
+        &mut g,
+        &[
+            (Color::Black, "B4"),
+            (Color::White, "C4"),
+            (Color::Black, "A3"),
+            (Color::White, "D3"),
+            (Color::Black, "C3"),
+            (Color::White, "C2"),
+            (Color::Black, "B2"),
+        ],
+    );
     let b3 = g.board().parse_move("B3").unwrap();
     let c3 = g.board().parse_move("C3").unwrap();
     g.play(Color::White, b3).unwrap(); // captures C3

@@ -253,25 +253,9 @@ pub fn pass_is_safe(game: &Game, c: Color, ownership: &[f32], params: &Params) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::diagram::{game, play_all};
     use crate::search::MoveStat;
     use std::time::Duration;
-
-    fn game_from(size: usize, komi: f32, rows: &[&str]) -> Game {
-        let mut g = Game::new(size, komi);
-        for (i, row) in rows.iter().enumerate() {
-            let r = size - 1 - i;
-            for (col, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => Color::Black,
-                    'O' => Color::White,
-                    _ => continue,
-                };
-                let p = g.board().point(col, r);
-                g.add_setup_stone(c, p).unwrap();
-            }
-        }
-        g
-    }
 
     fn result(g: &Game, best: Move, winrate: f32, playouts: u64, own: Vec<f32>) -> SearchResult {
         let _ = g;
@@ -309,7 +293,7 @@ mod tests {
     #[test]
     fn pass_only_after_a_pass_and_when_winning() {
         let params = Params::default();
-        let mut g = game_from(5, 0.5, &SPLIT);
+        let mut g = game(0.5, &SPLIT);
         // Black area 15, White 10.
         assert_eq!(g.board().area_score(0.5), 4.5);
         assert!(
@@ -334,7 +318,7 @@ mod tests {
     /// A 5x5 game after White's pass: Black owns columns A-C, White D-E, and a lone black
     /// stone on E3 sits in White's area; with the ownership that says so (E3 White's).
     fn stone_in_whites_area(komi: f32) -> (Game, Vec<f32>, Point) {
-        let mut g = game_from(5, komi, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
+        let mut g = game(komi, &["..XO.", "..XO.", "..XOX", "..XO.", "..XO."]);
         g.play(Color::White, Move::Pass).unwrap();
         let b = g.board();
         let own = b.points().fold(vec![0.0f32; b.len()], |mut own, p| {
@@ -420,21 +404,21 @@ mod tests {
         let params = Params::default();
         // A ko: White just captured at D... build a simple ko on 5x5.
         let mut g = Game::new(5, 0.5);
-        for (c, v) in [
-            (Color::Black, "B3"),
-            (Color::White, "C3"),
-            (Color::Black, "C4"),
-            (Color::White, "D4"),
-            (Color::Black, "C2"),
-            (Color::White, "D2"),
-            (Color::Black, "A1"),
-            (Color::White, "E3"),
-            (Color::Black, "D3"),
-            (Color::White, "A5"),
-        ] {
-            let m = g.board().parse_move(v).unwrap();
-            g.play(c, m).unwrap();
-        }
+        play_all(
+            &mut g,
+            &[
+                (Color::Black, "B3"),
+                (Color::White, "C3"),
+                (Color::Black, "C4"),
+                (Color::White, "D4"),
+                (Color::Black, "C2"),
+                (Color::White, "D2"),
+                (Color::Black, "A1"),
+                (Color::White, "E3"),
+                (Color::Black, "D3"),
+                (Color::White, "A5"),
+            ],
+        );
         // White takes the ko at C3 (captures D3).
         let c3 = g.board().parse_move("C3").unwrap();
         g.play(Color::Black, Move::Pass).unwrap();
@@ -492,7 +476,7 @@ mod tests {
     fn cleanup_never_passes_with_dead_enemy_stones() {
         let params = Params::default();
         // A white stone inside Black's area.
-        let g = game_from(5, 0.5, &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."]);
+        let g = game(0.5, &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."]);
         let b = g.board();
         let mut own = vec![0.0f32; b.len()];
         for p in b.points() {
@@ -529,7 +513,7 @@ mod tests {
 
     #[test]
     fn no_legal_move_on_a_full_board() {
-        let g = game_from(3, 0.5, &[".X.", "X.X", ".X."]);
+        let g = game(0.5, &[".X.", "X.X", ".X."]);
         assert!(!has_legal_move(&g, Color::White), "all suicide");
     }
 }

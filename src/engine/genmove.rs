@@ -10,13 +10,13 @@ const PASS_CHECK_MIN_PLAYOUTS: u64 = 200;
 
 impl Engine {
     /// Chooses a move for `color` and plays it.
-    pub fn genmove(&mut self, color: Color) -> Result<GenMove, String> {
-        Ok(self.generate_with(color, GenMode::Play, None))
+    pub fn genmove(&mut self, color: Color) -> GenMove {
+        self.generate_with(color, GenMode::Play, None)
     }
 
     /// The move `genmove` would choose, without playing it.
-    pub fn reg_genmove(&mut self, color: Color) -> Result<GenMove, String> {
-        Ok(self.generate_with(color, GenMode::Regression, None))
+    pub fn reg_genmove(&mut self, color: Color) -> GenMove {
+        self.generate_with(color, GenMode::Regression, None)
     }
 
     /// The move the playout policy alone would choose for `color` here (no search, nothing
@@ -47,8 +47,8 @@ impl Engine {
 
     /// Like `genmove`, but never passes while enemy stones the search calls dead remain on
     /// the board, and never resigns (KGS cleanup phase).
-    pub fn genmove_cleanup(&mut self, color: Color) -> Result<GenMove, String> {
-        Ok(self.generate_with(color, GenMode::Cleanup, None))
+    pub fn genmove_cleanup(&mut self, color: Color) -> GenMove {
+        self.generate_with(color, GenMode::Cleanup, None)
     }
 
     /// Generates a move for `color` the way `mode` says, calling `progress` with snapshots of
@@ -93,85 +93,126 @@ impl Engine {
         mode: GenMode,
         progress: Option<Progress>,
     ) -> Decision {
-        let decision = |answer, reason, result| Decision {
-            answer,
-            reason,
-            result,
-        };
         if !decide::has_legal_move(&self.game, color) {
             self.log(format_args!("{color} has no move but pass"));
             return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
         }
-        if mode != GenMode::Cleanup
-            && let Some((m, winrate)) = self.book_move(color)
-        {
-            // The book's value stands in for a search, so analysis still shows the move.
-            let r = SearchResult {
-                best: m,
-                winrate,
-                candidates: vec![MoveStat::new(m, 1, winrate)],
-                ownership: vec![0.0; self.game.board().len()],
-                ..SearchResult::default()
-            };
-            return decision(GenMove::Play(m), "the opening book's move", Some(r));
+        let cleanup = mode == GenMode::Cleanup;
+        if !cleanup && let Some(d) = self.book_decision(color) {
+            return d;
         }
         let limits = self.move_limits(color);
-        let params = &self.config.params;
-        let offset = self.dynkomi.offset(&self.game, color, params);
-        self.searcher.set_komi_offset(offset);
-        self.searcher.set_engine(Some(color));
-        let r = self.run_search(color, &limits, progress);
-        self.searcher.set_komi_offset(0.0);
-        self.searcher.set_engine(None);
-        let margin = decide::expected_margin(&self.game, color, &r.ownership);
-        self.dynkomi
-            .record(&self.game, r.winrate, margin, &self.config.params);
-        // Komi against us makes the game look worse than it is: no resigning on that.
-        let handicapped = match color {
-            Color::Black => offset > 0.0,
-            Color::White => offset < 0.0,
-        };
-        // The search's ownership comes from playouts in which we move first, so a group that
-        // lives only if we move first looks alive: a pass is checked with the opponent to move.
+        let (r, handicapped) = self.search_for_move(color, &limits, progress);
         let mut after_pass = None;
-        if mode != GenMode::Cleanup
+        if !cleanup
             && decide::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
         {
-            let check = self.search_after_pass(color, &limits);
-            if decide::pass_is_safe(&self.game, color, &check.ownership, &self.config.params) {
-                self.log(format_args!("passing wins for {color}"));
-                return decision(
-                    GenMove::Play(Move::Pass),
-                    "the opponent passed and passing wins",
-                    Some(r),
-                );
+            match self.pass_check(color, &limits) {
+                None => {
+                    return decision(
+                        GenMove::Play(Move::Pass),
+                        "the opponent passed and passing wins",
+                        Some(r),
+                    );
+                }
+                ownership => after_pass = ownership,
             }
-            self.log(format_args!(
-                "passing wins for {color} only if it moved next: playing on"
-            ));
-            after_pass = Some(check.ownership);
         }
-        let params = &self.config.params;
-        let hopeless = mode != GenMode::Cleanup
-            && !handicapped
-            && decide::should_resign(&self.game, r.winrate, r.playouts, params);
-        // Resign only when the win rate stays low, not on one bad search.
-        self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
-        if self.low_streak >= params.resign_moves {
+        if self.resigns(&r, !cleanup && !handicapped) {
             return decision(
                 GenMove::Resign,
                 "the win rate stayed below resign_threshold",
                 Some(r),
             );
         }
-        let cleanup = mode == GenMode::Cleanup;
+        self.move_decision(color, r, cleanup, handicapped, after_pass)
+    }
+
+    /// The opening book's move for `color`, if the book has one here. The book's value stands
+    /// in for a search, so analysis still shows the move.
+    fn book_decision(&mut self, color: Color) -> Option<Decision> {
+        let (m, winrate) = self.book_move(color)?;
+        let r = SearchResult {
+            best: m,
+            winrate,
+            candidates: vec![MoveStat::new(m, 1, winrate)],
+            ownership: vec![0.0; self.game.board().len()],
+            ..SearchResult::default()
+        };
+        Some(decision(
+            GenMove::Play(m),
+            "the opening book's move",
+            Some(r),
+        ))
+    }
+
+    /// The search for `color`'s move under dynamic komi, which it then updates; and whether
+    /// komi stood against `color` (the game then looks worse than it is: no resigning on that).
+    fn search_for_move(
+        &mut self,
+        color: Color,
+        limits: &Limits,
+        progress: Option<Progress>,
+    ) -> (SearchResult, bool) {
+        let params = &self.config.params;
+        let offset = self.dynkomi.offset(&self.game, color, params);
+        self.searcher.set_komi_offset(offset);
+        self.searcher.set_engine(Some(color));
+        let r = self.run_search(color, limits, progress);
+        self.searcher.set_komi_offset(0.0);
+        self.searcher.set_engine(None);
+        let margin = decide::expected_margin(&self.game, color, &r.ownership);
+        self.dynkomi
+            .record(&self.game, r.winrate, margin, &self.config.params);
+        let handicapped = match color {
+            Color::Black => offset > 0.0,
+            Color::White => offset < 0.0,
+        };
+        (r, handicapped)
+    }
+
+    /// The search's ownership comes from playouts in which we move first, so a group that
+    /// lives only if we move first looks alive: a pass is checked with the opponent to move.
+    /// `None` when the pass is safe; otherwise the check's ownership, for the move choice.
+    fn pass_check(&mut self, color: Color, limits: &Limits) -> Option<Vec<f32>> {
+        let check = self.search_after_pass(color, limits);
+        if decide::pass_is_safe(&self.game, color, &check.ownership, &self.config.params) {
+            self.log(format_args!("passing wins for {color}"));
+            return None;
+        }
+        self.log(format_args!(
+            "passing wins for {color} only if it moved next: playing on"
+        ));
+        Some(check.ownership)
+    }
+
+    /// Whether to resign after search `r`: only when the win rate stays low, not on one bad
+    /// search, and only where resigning `may` happen at all (the count restarts otherwise).
+    fn resigns(&mut self, r: &SearchResult, may: bool) -> bool {
+        let params = &self.config.params;
+        let hopeless = may && decide::should_resign(&self.game, r.winrate, r.playouts, params);
+        self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
+        self.low_streak >= params.resign_moves
+    }
+
+    /// The move to play after search `r`: the most visited playable one. A pass that loses
+    /// is refused (always while komi stands against `color`), and with `after_pass` (the pass
+    /// check's ownership) as `choose_move` refuses any pass that loses.
+    fn move_decision(
+        &self,
+        color: Color,
+        r: SearchResult,
+        cleanup: bool,
+        handicapped: bool,
+        after_pass: Option<Vec<f32>>,
+    ) -> Decision {
+        let params = &self.config.params;
         let pass_guard = if handicapped {
             0.0
         } else {
             params.pass_guard_winrate
         };
         let m = match after_pass {
-            // The pass is refused as `choose_move` refuses any pass that loses.
             Some(ownership) => {
                 let guard = SearchResult {
                     ownership,
@@ -411,5 +452,14 @@ impl Engine {
         if self.verbose {
             eprintln!("moyo: {args}");
         }
+    }
+}
+
+/// A decision: the answer, why, and the search behind it.
+fn decision(answer: GenMove, reason: &'static str, result: Option<SearchResult>) -> Decision {
+    Decision {
+        answer,
+        reason,
+        result,
     }
 }

@@ -129,12 +129,15 @@ mod tests {
 
     #[test]
     fn never_fills_own_eye() {
-        let mut b = Board::new(5);
         // Black wall around A1 makes it an eye.
-        for v in ["A2", "B2", "B1"] {
-            let m = b.parse_move(v).unwrap();
-            b.play(Color::Black, m).unwrap();
-        }
+        let b = crate::board::diagram::stones(
+            5,
+            &[
+                (Color::Black, "A2"),
+                (Color::Black, "B2"),
+                (Color::Black, "B1"),
+            ],
+        );
         let a1 = b.point(0, 0);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         for _ in 0..200 {

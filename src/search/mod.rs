@@ -171,15 +171,10 @@ impl Searcher {
     ) -> SearchResult {
         let start = Instant::now();
         let kept = self.prepare_root(game, to_play);
-        let limit = limits.playouts.unwrap_or(if limits.time.is_some() {
-            u64::MAX
-        } else {
-            1000
-        });
-        let base =
-            self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.searches += 1;
+        let limit = playout_limit(limits);
         let size = game.board().size();
+        let points = game.board().len();
+        self.start_workers(game, points);
         let shared = Shared {
             tree: &self.tree,
             params: &self.params,
@@ -197,15 +192,6 @@ impl Searcher {
             komi: game.komi() + self.komi_offset,
             outcome: outcome::Outcome::new(&self.params, size * size, self.engine),
         };
-        let points = game.board().len();
-        let replies = shared.policy.uses_replies();
-        for (i, w) in self.workers.iter_mut().enumerate() {
-            w.start(
-                points,
-                base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)),
-                replies,
-            );
-        }
         let mut clock = timing::TimePolicy::new(start, limits, &self.params);
         clock.set_visits_at_start(kept.min(u64::from(u32::MAX)) as u32);
         let mut monitor = |own: &[i32], played: u64| {
@@ -230,8 +216,31 @@ impl Searcher {
             }
             main.run(&shared, Some(&mut monitor));
         });
+        self.finish(game, to_play, kept, start)
+    }
+
+    /// Readies every worker for a search of `game` (`points` on its board), each with its own
+    /// seed drawn from the searcher's seed, the position and the number of searches so far.
+    fn start_workers(&mut self, game: &Game, points: usize) {
+        let base =
+            self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.searches += 1;
+        let replies = crate::playout::heavy::Policy::from_params(&self.params).uses_replies();
+        for (i, w) in self.workers.iter_mut().enumerate() {
+            w.start(
+                points,
+                base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)),
+                replies,
+            );
+        }
+    }
+
+    /// The result of the search that just ran: the workers' playouts and ownership summed,
+    /// the move chosen, the tree's figures; remembers the root and the ownership for the next
+    /// search.
+    fn finish(&mut self, game: &Game, to_play: Color, kept: u64, start: Instant) -> SearchResult {
         let playouts: u64 = self.workers.iter().map(|w| w.playouts).sum();
-        let mut own = vec![0i32; points];
+        let mut own = vec![0i32; game.board().len()];
         for w in &self.workers {
             for (o, &x) in own.iter_mut().zip(&w.ownership) {
                 *o += x;
@@ -319,22 +328,23 @@ impl Searcher {
     }
 }
 
+/// The playouts a search may run: its playout limit, else none under a time limit, else 1,000.
+fn playout_limit(limits: &Limits) -> u64 {
+    limits.playouts.unwrap_or(if limits.time.is_some() {
+        u64::MAX
+    } else {
+        1000
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game_from(moves: &[(&str, Color)], size: usize, komi: f32) -> Game {
-        let mut g = Game::new(size, komi);
-        for &(v, c) in moves {
-            let m = g.board().parse_move(v).unwrap();
-            g.play(c, m).unwrap();
-        }
-        g
-    }
+    use crate::board::diagram::played;
 
     #[test]
     fn deterministic_with_seed_and_playouts() {
-        let g = game_from(&[("E5", Color::Black), ("C3", Color::White)], 9, 7.0);
+        let g = played(9, 7.0, &[(Color::Black, "E5"), (Color::White, "C3")]);
         let limits = Limits {
             playouts: Some(400),
             ..Limits::default()
@@ -343,7 +353,7 @@ mod tests {
         // Two fresh searchers with one seed give the same sequence of searches...
         let run = || {
             let mut s = Searcher::new(Params::default(), 42, 1);
-            let first = s.search(&game_from(&[], 9, 7.0), Color::Black, &limits, &stop);
+            let first = s.search(&played(9, 7.0, &[]), Color::Black, &limits, &stop);
             let second = s.search(&g, Color::Black, &limits, &stop);
             (first, second)
         };
@@ -365,24 +375,24 @@ mod tests {
     #[test]
     fn captures_a_big_string_in_atari() {
         // White's five stones on the left are in atari at B3, where White would connect out.
-        let g = game_from(
-            &[
-                ("A5", Color::White),
-                ("B5", Color::Black),
-                ("A4", Color::White),
-                ("B4", Color::Black),
-                ("A3", Color::White),
-                ("C3", Color::White),
-                ("A2", Color::White),
-                ("B2", Color::Black),
-                ("A1", Color::White),
-                ("B1", Color::Black),
-                ("E5", Color::White),
-                ("A6", Color::Black),
-                ("E3", Color::White),
-            ],
+        let g = played(
             7,
             0.5,
+            &[
+                (Color::White, "A5"),
+                (Color::Black, "B5"),
+                (Color::White, "A4"),
+                (Color::Black, "B4"),
+                (Color::White, "A3"),
+                (Color::White, "C3"),
+                (Color::White, "A2"),
+                (Color::Black, "B2"),
+                (Color::White, "A1"),
+                (Color::Black, "B1"),
+                (Color::White, "E5"),
+                (Color::Black, "A6"),
+                (Color::White, "E3"),
+            ],
         );
         let limits = Limits {
             playouts: Some(3000),
@@ -406,7 +416,7 @@ mod tests {
     #[test]
     fn contempt_lowers_a_certain_jigo_for_the_engine_only() {
         // 2x2, Black owns the board (A1, B2 and two eyes), komi 4: every game ends in jigo.
-        let g = game_from(&[("A1", Color::Black), ("B2", Color::Black)], 2, 4.0);
+        let g = played(2, 4.0, &[(Color::Black, "A1"), (Color::Black, "B2")]);
         let limits = Limits {
             playouts: Some(400),
             ..Limits::default()
@@ -433,7 +443,7 @@ mod tests {
 
     #[test]
     fn threads_merge_and_time_limit_stops() {
-        let g = game_from(&[], 9, 7.0);
+        let g = played(9, 7.0, &[]);
         let limits = Limits {
             time: Some(Duration::from_millis(150)),
             ..Limits::default()
@@ -452,7 +462,7 @@ mod tests {
 
     #[test]
     fn playouts_learn_last_good_replies_only_when_the_policy_plays_them() {
-        let g = game_from(&[], 9, 7.0);
+        let g = played(9, 7.0, &[]);
         let limits = Limits {
             playouts: Some(300),
             ..Limits::default()
@@ -478,7 +488,7 @@ mod tests {
         };
         let stop = AtomicBool::new(false);
         let mut s = Searcher::new(Params::default(), 5, 1);
-        let mut g = game_from(&[], 9, 7.0);
+        let mut g = played(9, 7.0, &[]);
         let r = s.search(&g, Color::Black, &limits, &stop);
         assert_eq!(r.kept, 0);
         // Our move and the most-visited answer: that grandchild becomes the root.
@@ -504,7 +514,7 @@ mod tests {
         assert_eq!(s.search(&g, Color::White, &limits, &stop).kept, 0);
         g.set_komi(6.5);
         assert_eq!(s.search(&g, Color::White, &limits, &stop).kept, 0);
-        let fresh = game_from(&[], 9, 6.5);
+        let fresh = played(9, 6.5, &[]);
         assert_eq!(s.search(&fresh, Color::Black, &limits, &stop).kept, 0);
         // Dynamic komi: a one-point step keeps the tree, a bigger one does not.
         assert!(s.search(&fresh, Color::Black, &limits, &stop).kept >= 2000);
@@ -524,19 +534,19 @@ mod tests {
         };
         let stop = AtomicBool::new(false);
         let mut s = Searcher::new(Params::default(), 9, 1);
-        let g = game_from(
-            &[
-                ("B1", Color::Black),
-                ("C1", Color::White),
-                ("A2", Color::Black),
-                ("D2", Color::White),
-                ("B3", Color::Black),
-                ("C3", Color::White),
-                ("C2", Color::Black),
-                ("B2", Color::White),
-            ],
+        let g = played(
             5,
             0.5,
+            &[
+                (Color::Black, "B1"),
+                (Color::White, "C1"),
+                (Color::Black, "A2"),
+                (Color::White, "D2"),
+                (Color::Black, "B3"),
+                (Color::White, "C3"),
+                (Color::Black, "C2"),
+                (Color::White, "B2"),
+            ],
         );
         // White just took the ko at B2 capturing C2: Black may not retake at C2 at once.
         let r = s.search(&g, Color::Black, &limits, &stop);
@@ -555,7 +565,7 @@ mod tests {
     fn tree_stops_growing_when_memory_is_full() {
         // Room for a few hundred nodes only: the search still plays a sound move.
         let mut s = Searcher::with_memory(Params::default(), 2, 2, 2 * 400 * bytes_per_node());
-        let g = game_from(&[], 9, 7.0);
+        let g = played(9, 7.0, &[]);
         let limits = Limits {
             playouts: Some(3000),
             ..Limits::default()
@@ -569,7 +579,7 @@ mod tests {
 
     #[test]
     fn two_threads_share_one_tree() {
-        let g = game_from(&[("E5", Color::Black)], 9, 7.0);
+        let g = played(9, 7.0, &[(Color::Black, "E5")]);
         let limits = Limits {
             playouts: Some(4000),
             ..Limits::default()

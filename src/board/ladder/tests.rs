@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::Move;
-use crate::board::diagram::{LADDER_9, at, board};
+use crate::board::diagram::{LADDER_9, at, board, play_stones};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -10,10 +10,7 @@ use std::time::Instant;
 /// `diagram` with extra stones put on it (`X`/`O` per vertex).
 fn with(rows: &[&str], extra: &[(Color, &str)]) -> Board {
     let mut b = board(rows);
-    for &(c, v) in extra {
-        let p = at(&b, v);
-        b.play(c, Move::Play(p)).expect("legal extra stone");
-    }
+    play_stones(&mut b, extra);
     b.pass();
     b
 }
@@ -118,15 +115,16 @@ fn a_chasing_stone_put_in_atari_during_the_ladder_breaks_it() {
     let b = with(&LADDER_9, &[(Color::White, "E2")]);
     assert!(!b.ladder_captures(at(&b, "C3")));
     let mut line = b.clone();
-    for (c, v) in [
-        (Color::White, "D3"),
-        (Color::Black, "E3"),
-        (Color::White, "D4"),
-        (Color::Black, "D5"),
-        (Color::White, "E4"),
-    ] {
-        line.play(c, Move::Play(at(&line, v))).unwrap();
-    }
+    play_stones(
+        &mut line,
+        &[
+            (Color::White, "D3"),
+            (Color::Black, "E3"),
+            (Color::White, "D4"),
+            (Color::Black, "D5"),
+            (Color::White, "E4"),
+        ],
+    );
     assert_eq!(line.lib_count(at(&line, "E3")), 1);
     assert_eq!(line.lib_count(at(&line, "E4")), 2);
 }
@@ -285,15 +283,16 @@ fn board_is_unchanged_and_deep_ladders_are_fast() {
     println!("19x19 ladder from C3 to the upper right: {plays} plays read, {per:?}");
     // A ladder from the centre, about 30 moves to the edge.
     let mut mid = Board::new(19);
-    for (c, v) in [
-        (Color::Black, "J10"),
-        (Color::Black, "K11"),
-        (Color::Black, "K9"),
-        (Color::Black, "L9"),
-        (Color::White, "K10"),
-    ] {
-        mid.play(c, Move::Play(at(&mid, v))).unwrap();
-    }
+    play_stones(
+        &mut mid,
+        &[
+            (Color::Black, "J10"),
+            (Color::Black, "K11"),
+            (Color::Black, "K9"),
+            (Color::Black, "L9"),
+            (Color::White, "K10"),
+        ],
+    );
     let k10 = at(&mid, "K10");
     let per = time_per_call(|| assert!(mid.ladder_captures(k10)));
     let plays = plays_read(&mid, k10);

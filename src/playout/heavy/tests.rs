@@ -23,26 +23,8 @@ fn weighted_pick_follows_the_weights() {
     assert_eq!(pick_weighted(&mut rng, &list[..1], |_| 0.0), Some(Point(1)));
 }
 
-/// A board from (colour, vertex) stones; the last one is the last move.
-pub(super) fn setup(size: usize, stones: &[(Color, &str)]) -> (Board, Point) {
-    let mut b = Board::new(size);
-    let mut last = Point(0);
-    for &(c, v) in stones {
-        let Ok(Move::Play(p)) = b.parse_move(v) else {
-            panic!("{v}")
-        };
-        b.play(c, Move::Play(p)).unwrap();
-        last = p;
-    }
-    (b, last)
-}
-
-pub(super) fn pt(b: &Board, v: &str) -> Point {
-    let Ok(Move::Play(p)) = b.parse_move(v) else {
-        panic!("{v}")
-    };
-    p
-}
+/// A board from (colour, vertex) stones, the last one the last move; and a vertex's point.
+pub(super) use crate::board::diagram::{at as pt, stones_last as setup};
 
 pub(super) fn choices(
     policy: &Policy,
