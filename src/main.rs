@@ -29,6 +29,10 @@ struct Cli {
     /// Random seed (default: from the time; fixed when given).
     #[arg(long, global = true, value_name = "X")]
     seed: Option<u64>,
+    /// Loads parameters from a params file: `name = value` lines, `#` comments (as
+    /// `moyo tune` writes its champion). Any `--set` wins over it.
+    #[arg(long = "params", global = true, value_name = "FILE")]
+    params_file: Option<PathBuf>,
     /// Sets a parameter, `name=value` (repeatable).
     #[arg(long = "set", global = true, value_name = "NAME=VALUE")]
     set: Vec<String>,
@@ -219,6 +223,9 @@ fn patterns(command: PatternsCommand) -> ExitCode {
 
 fn config(cli: &Cli) -> Result<EngineConfig, String> {
     let mut params = Params::default();
+    if let Some(f) = &cli.params_file {
+        params.load_file(f)?;
+    }
     for s in &cli.set {
         let (name, value) = s
             .split_once('=')
