@@ -1,7 +1,8 @@
 //! moyo: a classic Monte-Carlo Go engine.
 //!
 //! Layers, each depending only on those listed before it:
-//! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` -> `gtp`.
+//! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` -> `gtp`
+//! -> `tune` (plays engines against each other to evolve the parameters).
 pub mod bench;
 pub mod board;
 pub mod book;
@@ -12,3 +13,4 @@ pub mod patterns;
 pub mod playout;
 pub mod search;
 pub mod sgf;
+pub mod tune;
