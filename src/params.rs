@@ -68,7 +68,7 @@ pub struct ParamInfo {
 
 /// The tuning step of a parameter, derived from its declaration rather than declared: a
 /// tenth of the default, at most a hundredth of the range (a hundredth when the default is
-/// 0); whole numbers step by at least 1, switches by 1.
+/// 0), to three significant digits; whole numbers step by at least 1, switches by 1.
 pub fn tuning_step(kind: ParamKind, min: f64, max: f64, default: f64) -> f64 {
     let range = (max - min).abs();
     let step = if default != 0.0 {
@@ -76,6 +76,8 @@ pub fn tuning_step(kind: ParamKind, min: f64, max: f64, default: f64) -> f64 {
     } else {
         range / 100.0
     };
+    // Three significant digits: an f32 default of 0.1 is 0.10000000149 as f64.
+    let step = format!("{step:.2e}").parse().unwrap_or(step);
     match kind {
         ParamKind::Real if step > 0.0 => step,
         ParamKind::Real => 1.0,
@@ -474,8 +476,8 @@ mod tests {
         let get = |n: &str| d.iter().find(|i| i.name == n).unwrap().clone();
         let rave = get("rave_equiv");
         assert_eq!((rave.kind, rave.step), (ParamKind::Real, 80.0));
-        let uct = get("uct_c");
-        assert!((uct.step - 0.1).abs() < 1e-9, "{}", uct.step);
+        assert_eq!(get("uct_c").step, 0.1);
+        assert_eq!(get("prior_c").step, 0.01);
         assert_eq!(get("expand_visits").kind, ParamKind::Integer);
         assert_eq!(get("expand_visits").step, 1.0);
         assert_eq!(get("resign_min_playouts").step, 200.0);
