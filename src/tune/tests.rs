@@ -371,13 +371,13 @@ fn json_reads_what_the_log_writes() {
 #[test]
 fn real_games_follow_the_rules_and_finish() {
     let cfg = config(dir("real"), Method::Coevolution, 1);
-    let strong = cfg
+    let base = cfg
         .spec
         .apply(&Params::default(), &cfg.spec.defaults())
         .unwrap();
     let games: Vec<Pairing> = (0..4)
         .map(|i| Pairing {
-            black: Player::Engine(Box::new(strong.clone())),
+            black: Player::Engine(Box::new(base.clone())),
             white: Player::Engine(Box::default()),
             seed: 100 + i,
         })
@@ -386,20 +386,18 @@ fn real_games_follow_the_rules_and_finish() {
         settings: cfg.games.clone(),
         threads: 2,
     };
-    let mut results = vec![None; games.len()];
-    runner
-        .run(&games, &mut |i, r| {
-            results[i] = Some(r);
-            true
-        })
-        .unwrap();
-    let mut again = vec![None; games.len()];
-    runner
-        .run(&games, &mut |i, r| {
-            again[i] = Some(r);
-            true
-        })
-        .unwrap();
+    let mut play_all = || {
+        let mut results = vec![None; games.len()];
+        runner
+            .run(&games, &mut |i, r| {
+                results[i] = Some(r);
+                true
+            })
+            .unwrap();
+        results
+    };
+    let results = play_all();
+    let again = play_all();
     for (a, b) in results.iter().zip(&again) {
         let (a, b) = (a.as_ref().unwrap(), b.as_ref().unwrap());
         assert!(a.moves <= cfg.games.max_moves && a.moves > 0);
@@ -416,7 +414,7 @@ fn real_games_follow_the_rules_and_finish() {
     // No fixed opponent configured: the game cannot be set up.
     let bad = [Pairing {
         black: Player::Opponent,
-        white: Player::Engine(Box::new(strong)),
+        white: Player::Engine(Box::new(base)),
         seed: 1,
     }];
     assert!(
