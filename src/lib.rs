@@ -2,7 +2,8 @@
 //!
 //! Layers, each depending only on those listed before it:
 //! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` ->
-//! `gtp` and `bench` (the top layer: the protocol, and the speed reference of `moyo bench`).
+//! `gtp` and `bench` (the protocol, and the speed reference of `moyo bench`) -> `tune` (the top
+//! layer: plays engines against each other to evolve the parameters).
 //! `tools/check-layers.py` checks it.
 pub mod bench;
 pub mod board;
@@ -14,3 +15,4 @@ pub mod patterns;
 pub mod playout;
 pub mod search;
 pub mod sgf;
+pub mod tune;

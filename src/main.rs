@@ -1,8 +1,10 @@
 //! The `moyo` command line: GTP on stdin/stdout by default, `moyo bench` for the speed
 //! reference, `moyo book build|stats|count` for the opening book, `moyo patterns
-//! train|predict|fuseki` for the learned move patterns and the opening table.
+//! train|predict|fuseki` for the learned move patterns and the opening table, `moyo tune`
+//! for evolving the parameters in games.
 
 mod book_cmd;
+mod tune_cmd;
 
 use clap::{Parser, Subcommand};
 use moyo::engine::{Engine, EngineConfig};
@@ -29,6 +31,10 @@ struct Cli {
     /// Random seed (default: from the time; fixed when given).
     #[arg(long, global = true, value_name = "X")]
     seed: Option<u64>,
+    /// Loads parameters from a params file: `name = value` lines, `#` comments (as
+    /// `moyo tune` writes its champion). Any `--set` wins over it.
+    #[arg(long = "params", global = true, value_name = "FILE")]
+    params_file: Option<PathBuf>,
     /// Sets a parameter, `name=value` (repeatable).
     #[arg(long = "set", global = true, value_name = "NAME=VALUE")]
     set: Vec<String>,
@@ -76,6 +82,15 @@ enum Command {
     Patterns {
         #[command(subcommand)]
         command: PatternsCommand,
+    },
+    /// Evolves parameters in games (co-evolution, or SPSA), resumable: `moyo tune --out DIR
+    /// --param NAME ...`; the same command again resumes; `moyo tune report DIR`.
+    #[command(args_conflicts_with_subcommands = true)]
+    Tune {
+        #[command(subcommand)]
+        command: Option<tune_cmd::TuneCommand>,
+        #[command(flatten)]
+        args: tune_cmd::TuneArgs,
     },
 }
 
@@ -219,6 +234,9 @@ fn patterns(command: PatternsCommand) -> ExitCode {
 
 fn config(cli: &Cli) -> Result<EngineConfig, String> {
     let mut params = Params::default();
+    if let Some(f) = &cli.params_file {
+        params.load_file(f)?;
+    }
     for s in &cli.set {
         let (name, value) = s
             .split_once('=')
@@ -319,6 +337,24 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Patterns { command }) => patterns(command),
+        Some(Command::Tune { command, args }) => {
+            let globals = tune_cmd::Globals {
+                params: cfg.params,
+                playouts: cli.playouts,
+                time_per_move: cli.time_per_move,
+                threads: cfg.threads,
+                seed: cli.seed,
+                max_memory: cfg.max_memory,
+                quiet: cli.quiet,
+            };
+            match tune_cmd::run(command, args, globals) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("moyo tune: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         None => {
             if !cli.quiet {
                 eprintln!(

@@ -6,6 +6,8 @@ use std::str::FromStr;
 
 /// A value a parameter can hold: parsed from text, shown as text, range-checked as a number.
 pub trait ParamValue: FromStr + Display + Copy {
+    /// Whether values are real numbers, whole numbers or switches (for tuning steps).
+    const KIND: ParamKind;
     /// The value as a number for the range check (false = 0, true = 1).
     fn as_f64(self) -> f64;
     /// Parses the value from text (numbers as usual; switches also as 0 and 1, as GoGui sends them).
@@ -15,15 +17,18 @@ pub trait ParamValue: FromStr + Display + Copy {
 }
 
 macro_rules! impl_param_value {
-    ($($t:ty),*) => {$(
+    ($kind:expr; $($t:ty),*) => {$(
         impl ParamValue for $t {
+            const KIND: ParamKind = $kind;
             fn as_f64(self) -> f64 { self as f64 }
         }
     )*};
 }
-impl_param_value!(f32, f64, u32, u64, usize);
+impl_param_value!(ParamKind::Real; f32, f64);
+impl_param_value!(ParamKind::Integer; u32, u64, usize);
 
 impl ParamValue for bool {
+    const KIND: ParamKind = ParamKind::Switch;
     fn as_f64(self) -> f64 {
         if self { 1.0 } else { 0.0 }
     }
@@ -36,6 +41,17 @@ impl ParamValue for bool {
     }
 }
 
+/// What numbers a parameter takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// Any number in the range.
+    Real,
+    /// Whole numbers.
+    Integer,
+    /// 0 (false) or 1 (true).
+    Switch,
+}
+
 /// One parameter's description, for listing (GoGui `param` commands, `--help-params`).
 #[derive(Clone, Debug)]
 pub struct ParamInfo {
@@ -45,6 +61,29 @@ pub struct ParamInfo {
     pub min: f64,
     pub max: f64,
     pub doc: &'static str,
+    pub kind: ParamKind,
+    /// A small change worth trying (`moyo tune` mutates in these units): see [`tuning_step`].
+    pub step: f64,
+}
+
+/// The tuning step of a parameter, derived from its declaration rather than declared: a
+/// tenth of the default, at most a hundredth of the range (a hundredth when the default is
+/// 0), to three significant digits; whole numbers step by at least 1, switches by 1.
+pub fn tuning_step(kind: ParamKind, min: f64, max: f64, default: f64) -> f64 {
+    let range = (max - min).abs();
+    let step = if default != 0.0 {
+        (default.abs() / 10.0).min(range / 100.0)
+    } else {
+        range / 100.0
+    };
+    // Three significant digits: an f32 default of 0.1 is 0.10000000149 as f64.
+    let step = format!("{step:.2e}").parse().unwrap_or(step);
+    match kind {
+        ParamKind::Real if step > 0.0 => step,
+        ParamKind::Real => 1.0,
+        ParamKind::Integer => step.round().max(1.0),
+        ParamKind::Switch => 1.0,
+    }
 }
 
 macro_rules! params {
@@ -92,6 +131,13 @@ macro_rules! params {
                     min: $min as f64,
                     max: $max as f64,
                     doc: $doc.trim(),
+                    kind: <$ty as ParamValue>::KIND,
+                    step: tuning_step(
+                        <$ty as ParamValue>::KIND,
+                        $min as f64,
+                        $max as f64,
+                        ParamValue::as_f64(d.$name),
+                    ),
                 }, )* ]
             }
         }
@@ -340,6 +386,39 @@ params! {
 }
 
 impl Params {
+    /// Sets the parameters a params file names (`moyo --params FILE`, `moyo tune`'s
+    /// `champion.params`): one `name = value` a line (`name value` too); blank lines and
+    /// everything after a `#` are ignored. On an error nothing is changed, and the message
+    /// names the file and the line.
+    pub fn load_file(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        self.apply_text(&text)
+            .map_err(|(line, e)| format!("{}:{line}: {e}", path.display()))
+    }
+
+    /// Sets the parameters of a params file's text; an error gives its line number (from
+    /// 1), and then nothing is changed.
+    pub fn apply_text(&mut self, text: &str) -> Result<(), (usize, String)> {
+        let mut p = self.clone();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let (name, value) = match line.split_once('=') {
+                Some((n, v)) => (n.trim(), v.trim()),
+                None => match line.split_once(char::is_whitespace) {
+                    Some((n, v)) => (n.trim(), v.trim()),
+                    None => return Err((i + 1, format!("expected name = value, not '{line}'"))),
+                },
+            };
+            p.set(name, value).map_err(|e| (i + 1, e))?;
+        }
+        *self = p;
+        Ok(())
+    }
+
     /// Whether a board of `size` takes the large-board settings.
     pub fn is_large(&self, size: usize) -> bool {
         size >= self.large_board_min_size
@@ -393,5 +472,49 @@ mod tests {
             d.iter()
                 .any(|i| i.name == "rave_equiv" && !i.doc.is_empty())
         );
+    }
+
+    #[test]
+    fn steps_follow_kind_default_and_range() {
+        let d = Params::default().describe();
+        let get = |n: &str| d.iter().find(|i| i.name == n).unwrap().clone();
+        let rave = get("rave_equiv");
+        assert_eq!((rave.kind, rave.step), (ParamKind::Real, 80.0));
+        assert_eq!(get("uct_c").step, 0.1);
+        assert_eq!(get("prior_c").step, 0.01);
+        assert_eq!(get("expand_visits").kind, ParamKind::Integer);
+        assert_eq!(get("expand_visits").step, 1.0);
+        assert_eq!(get("resign_min_playouts").step, 200.0);
+        assert_eq!(get("heavy_playouts").kind, ParamKind::Switch);
+        assert_eq!(get("heavy_playouts").step, 1.0);
+        for i in &d {
+            assert!(
+                i.step > 0.0 && i.step <= (i.max - i.min).max(1.0),
+                "{}",
+                i.name
+            );
+        }
+    }
+
+    #[test]
+    fn params_text_sets_all_or_nothing() {
+        let mut p = Params::default();
+        p.apply_text("# a comment\n\nuct_c = 0.5  # why\nexpand_visits 3\n")
+            .unwrap();
+        assert_eq!((p.uct_c, p.expand_visits), (0.5, 3));
+        let before = p.clone();
+        assert_eq!(p.apply_text("uct_c = 0.7\nnope = 1\n").unwrap_err().0, 2);
+        assert_eq!(p.apply_text("uct_c\n").unwrap_err().0, 1);
+        assert!(
+            p.apply_text("uct_c = 99\n")
+                .unwrap_err()
+                .1
+                .contains("uct_c")
+        );
+        assert_eq!(p, before);
+        let err = p
+            .load_file(std::path::Path::new("/nonexistent/x.params"))
+            .unwrap_err();
+        assert!(err.contains("/nonexistent/x.params"), "{err}");
     }
 }

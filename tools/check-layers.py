@@ -21,6 +21,7 @@ LAYERS = [
     ["book"],
     ["engine"],
     ["gtp", "bench"],
+    ["tune"],
 ]
 RANK = {m: i for i, layer in enumerate(LAYERS) for m in layer}
 PATH = re.compile(r"\bcrate::(\w+)")

@@ -9,6 +9,7 @@
 
 pub mod analyze;
 mod args;
+pub mod client;
 mod commands;
 mod explain;
 mod gogui;

@@ -16,7 +16,6 @@ macro_rules! note {
 }
 
 mod clock;
-mod engine;
 mod game;
 mod stats;
 
@@ -32,8 +31,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use clock::TimeSettings;
-use engine::{Engine, StderrSink};
 use game::{Config, Kind, TimeControl, play_game};
+use moyo::gtp::client::{self as engine, Engine, StderrSink};
 use stats::Tally;
 
 /// Where engines' stderr goes.

@@ -1,5 +1,5 @@
 //! A GTP engine run as a child process (`sh -c CMD`), spoken to with
-//! timeouts.
+//! timeouts: the referee's engines and scorer, and `moyo tune`'s fixed opponent.
 //!
 //! The engine gets its own process group so that killing it also kills
 //! whatever the shell started. A reader thread per process turns its stdout
@@ -16,6 +16,14 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam::channel::{self, Receiver, RecvTimeoutError, TryRecvError};
+
+/// `eprintln!` that ignores a closed stderr instead of panicking.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 unsafe extern "C" {
     /// POSIX `kill(2)`, from the C library every Rust program on Unix links.

@@ -1,0 +1,168 @@
+//! The game runner: one interface (play this list of pairings, report each result as it
+//! ends) and its local implementation on worker threads. A pairing carries everything a
+//! game needs (full parameter sets, the seed), and a result refers to its pairing by index
+//! only, so another implementation can ship both over a network.
+
+use super::game;
+use crate::board::Color;
+use crate::params::Params;
+use crossbeam::channel;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Who plays one side of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Player {
+    /// moyo in-process with these parameters.
+    Engine(Box<Params>),
+    /// The fixed GTP opponent of the run.
+    Opponent,
+}
+
+/// One game to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pairing {
+    pub black: Player,
+    pub white: Player,
+    /// Seeds both engines (Black's is this, White's is derived from it).
+    pub seed: u64,
+}
+
+/// How a game ended, as the referee counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Two passes, then area counting with the dead stones removed.
+    Score,
+    /// The move cap was reached; counted as it stands, dead stones removed.
+    MaxMoves,
+    Resign,
+    /// An illegal or unreadable move, or a refused command: forfeit.
+    Illegal,
+    /// The opponent died or hung: forfeit.
+    Crash,
+}
+
+impl End {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            End::Score => "score",
+            End::MaxMoves => "max-moves",
+            End::Resign => "resign",
+            End::Illegal => "illegal",
+            End::Crash => "crash",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<End> {
+        [
+            End::Score,
+            End::MaxMoves,
+            End::Resign,
+            End::Illegal,
+            End::Crash,
+        ]
+        .into_iter()
+        .find(|e| e.as_str() == s)
+    }
+}
+
+/// The result of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// `None`: a draw (jigo).
+    pub winner: Option<Color>,
+    /// The SGF `RE` value: `B+3.5`, `W+R`, `B+F`, `0`.
+    pub result: String,
+    pub end: End,
+    /// Moves played, passes included.
+    pub moves: usize,
+    /// Wall-clock seconds the game took.
+    pub seconds: f64,
+}
+
+/// Everything about the games that does not change during a run.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub size: usize,
+    pub komi: f32,
+    pub playouts: Option<u64>,
+    pub time_per_move: Option<f64>,
+    /// The move cap (the referee's: 3 moves a point).
+    pub max_moves: usize,
+    /// The fixed opponent's command line (`sh -c`), if any.
+    pub opponent: Option<String>,
+    /// The parameters of the engine that finds the dead stones at the end.
+    pub scorer: Params,
+    /// Tree memory of each in-process engine, in bytes.
+    pub max_memory: usize,
+}
+
+/// Plays lists of games.
+pub trait Runner {
+    /// Plays `games`, in any order and as parallel as it can, calling `done` with each
+    /// game's index in `games` and its result as soon as it ends. When `done` returns false
+    /// no further game starts, and the results of games still in flight are dropped. An
+    /// error (a fixed opponent that cannot be started, say) stops the run.
+    fn run(
+        &mut self,
+        games: &[Pairing],
+        done: &mut dyn FnMut(usize, GameResult) -> bool,
+    ) -> Result<(), String>;
+}
+
+/// The runner on this machine's threads, one game per thread (each engine searches on one).
+pub struct LocalRunner {
+    pub settings: GameSettings,
+    pub threads: usize,
+}
+
+impl Runner for LocalRunner {
+    fn run(
+        &mut self,
+        games: &[Pairing],
+        done: &mut dyn FnMut(usize, GameResult) -> bool,
+    ) -> Result<(), String> {
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = channel::unbounded::<(usize, Result<GameResult, String>)>();
+        let settings = &self.settings;
+        let mut error = None;
+        std::thread::scope(|s| {
+            for _ in 0..self.threads.clamp(1, games.len().max(1)) {
+                let tx = tx.clone();
+                let (next, stop) = (&next, &stop);
+                s.spawn(move || {
+                    let mut opponent = None;
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(pairing) = games.get(i) else { break };
+                        let r = game::play(settings, pairing, &mut opponent);
+                        if tx.send((i, r)).is_err() {
+                            break;
+                        }
+                    }
+                    if let Some(o) = opponent.as_mut() {
+                        game::quit(o);
+                    }
+                });
+            }
+            drop(tx);
+            for (i, r) in rx {
+                if stop.load(Ordering::Relaxed) {
+                    continue;
+                }
+                match r {
+                    Ok(r) => {
+                        if !done(i, r) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Err(e) => {
+                        error = Some(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        });
+        error.map_or(Ok(()), Err)
+    }
+}
