@@ -10,7 +10,7 @@
 
 use super::Session;
 use super::args::{color, one_arg, syntax};
-use super::commands::{Kind, Reply};
+use super::commands::Kind;
 use crate::board::Move;
 use crate::engine::{Checkpoint, GenMode};
 use std::any::Any;
@@ -87,7 +87,7 @@ pub(super) fn hidden(name: &str) -> Option<Kind> {
 /// `moyo-test_panic <color> <vertex>`: plays the move, changes komi, the rules and a
 /// parameter, then panics. `moyo-test_panic <color> search`: panics inside a move search,
 /// from its progress callback, once the search has started.
-fn test_panic(s: &mut Session, a: &[String]) -> Reply {
+fn test_panic(s: &mut Session, a: &[String]) -> Result<String, String> {
     let [c, what] = a else { return Err(syntax()) };
     let c = color(c)?;
     if what.eq_ignore_ascii_case("search") {
