@@ -37,7 +37,7 @@ play b E7
 #? [.*7  \. \. \. O X O \. \. \.  7.*]
 
 13 printsgf
-#? [\(;FF\[4\]GM\[1\]CA\[UTF-8\]AP\[moyo:.*\]SZ\[9\]KM\[7\];B\[ee\];W\[ed\];B\[dd\];W\[dc\];B\[fd\];W\[fc\];B\[ec\]\)]
+#? [\(;FF\[4\]GM\[1\]CA\[UTF-8\]AP\[moyo:.*\]SZ\[9\]KM\[7\]RU\[Chinese\]PB\[unknown\]PW\[unknown\];B\[ee\];W\[ed\];B\[dd\];W\[dc\];B\[fd\];W\[fc\];B\[ec\]\)]
 
 # Undo gives back the captured stone; the capture can be played again.
 undo

@@ -1,6 +1,7 @@
 //! Whole games the way kgsGtp and the CGOS clients run them, against a second engine process
 //! as the opponent: a KGS game with `time_left` in byo-yomi, two passes, `final_status_list
-//! dead`, a dispute settled by undo and `kgs-genmove_cleanup`; a CGOS game with `time_left`
+//! dead`; a KGS dispute over dead stones settled by undo and `kgs-genmove_cleanup`, from a
+//! position built so that the dispute always happens; a CGOS game with `time_left`
 //! before every move, the Python client's `kata-genmove_analyze` against the Tcl client's
 //! `genmove`, ended by Tromp-Taylor rules.
 
@@ -62,31 +63,34 @@ impl Referee {
     }
 }
 
-/// The point deepest in White's area by the engine's ownership: empty, its neighbours empty
-/// too, owned by White beyond 0.8.
-fn invasion_point(g: &mut Gtp, r: &Referee) -> Option<String> {
-    let own = g.ok("moyo-ownership");
-    let rows: Vec<Vec<f32>> = own
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
-        .collect();
-    let b = r.game.board();
-    let n = b.size();
-    let mut best: Option<(f32, String)> = None;
-    for p in b.points() {
-        let (col, row) = b.col_row(p);
-        let o = rows[n - 1 - row][col];
-        let quiet = b.stone(p).is_none() && b.neighbours(p).iter().all(|&q| b.stone(q).is_none());
-        if quiet && o < -0.8 && best.as_ref().is_none_or(|(v, _)| o < *v) {
-            best = Some((o, b.point_string(p)));
-        }
+/// kgsGtp's turn for White: `time_left` (main time, then the period and the periods left),
+/// then `genmove w`; charges the main time.
+fn white_moves(w: &mut Gtp, main: &mut i64, periods: &mut u32, command: &str) -> String {
+    let start = Instant::now();
+    w.ok(&if *main > 0 {
+        format!("time_left w {main} 0")
+    } else {
+        format!("time_left w 10 {periods}")
+    });
+    let m = w.ok(&format!("{command} w"));
+    *main -= start.elapsed().as_secs() as i64;
+    if *main <= 0 && *periods > 1 {
+        *periods -= 1;
     }
-    best.map(|(_, v)| v)
+    m
+}
+
+/// The rules, board and clock kgsGtp sets up before a game.
+fn kgs_setup(g: &mut Gtp) {
+    g.ok("kgs-rules chinese");
+    g.ok("boardsize 9");
+    g.ok("clear_board");
+    g.ok("komi 6.5");
+    g.ok("kgs-time_settings byoyomi 120 10 3");
 }
 
 #[test]
-fn kgs_game_with_a_dispute_and_cleanup() {
+fn kgs_game_in_byoyomi() {
     // moyo plays White; the opponent ("the human") is another engine.
     let mut w = engine("300", "7");
     let mut b = engine("100", "8");
@@ -95,31 +99,14 @@ fn kgs_game_with_a_dispute_and_cleanup() {
     for c in ["kgs-rules", "kgs-time_settings", "kgs-genmove_cleanup"] {
         assert!(list.lines().any(|l| l == c), "{c} not listed");
     }
-    for g in [&mut w, &mut b] {
-        g.ok("kgs-rules chinese");
-        g.ok("boardsize 9");
-        g.ok("clear_board");
-        g.ok("komi 6.5");
-        g.ok("kgs-time_settings byoyomi 120 10 3");
-    }
+    kgs_setup(&mut w);
+    kgs_setup(&mut b);
     let mut r = Referee::new(9, 6.5);
     let (mut main, mut periods) = (120i64, 3);
     let mut passes = 0;
-    let mut invader: Option<String> = None;
+    let mut resigned = false;
     for _ in 0..MAX_MOVES {
-        // White: time_left, then genmove (the time left in the period and the periods left,
-        // once main time is over).
-        let start = Instant::now();
-        w.ok(&if main > 0 {
-            format!("time_left w {main} 0")
-        } else {
-            format!("time_left w 10 {periods}")
-        });
-        let m = w.ok("genmove w");
-        main -= start.elapsed().as_secs() as i64;
-        if main <= 0 && periods > 1 {
-            periods -= 1;
-        }
+        let m = white_moves(&mut w, &mut main, &mut periods, "genmove");
         assert_ne!(m, "resign", "no resignation in this test's even game");
         r.play(Color::White, &m);
         b.ok(&format!("play w {m}"));
@@ -127,87 +114,126 @@ fn kgs_game_with_a_dispute_and_cleanup() {
         if passes == 2 {
             break;
         }
-        // Black: once White passes, the human throws in a stone deep in White's area (dead).
-        let m = match (invader.is_none() && passes == 1)
-            .then(|| invasion_point(&mut w, &r))
-            .flatten()
-        {
-            Some(v) => {
-                invader = Some(v.clone());
-                v
-            }
-            None => b.ok("genmove b"),
-        };
+        let m = b.ok("genmove b");
         if m == "resign" {
-            // The human gave up: no scoring, nothing to dispute.
-            eprintln!("the opponent resigned after {} moves", r.game.moves().len());
-            w.ok("kgs-game_over");
-            return;
+            resigned = true;
+            break;
         }
         r.play(Color::Black, &m);
         w.ok(&format!("play b {m}"));
-        if invader.as_deref() == Some(m.as_str()) {
-            b.ok(&format!("play b {m}"));
-        }
         passes = if is_pass(&m) { passes + 1 } else { 0 };
         if passes == 2 {
             break;
         }
     }
-    assert_eq!(passes, 2, "the game did not end in {MAX_MOVES} moves");
-    let dead = w.ok("final_status_list dead");
-    let black_dead: Vec<&str> = dead
-        .split_whitespace()
-        .filter(|v| r.stone(v) == Some(Color::Black))
-        .collect();
-    for v in dead.split_whitespace() {
-        assert!(r.stone(v).is_some(), "{v} listed dead holds no stone");
-    }
     eprintln!(
-        "{} moves, invasion at {invader:?}, black stones called dead: {black_dead:?}",
-        r.game.moves().len()
-    );
-    if black_dead.is_empty() {
-        // White captured everything on the board already; nothing to dispute.
-        w.ok("kgs-game_over");
-        return;
-    }
-    // The human says its stones live: kgsGtp has them undo the passes, then asks White with
-    // kgs-genmove_cleanup; the human passes from now on.
-    for _ in 0..2 {
-        w.ok("undo");
-        r.game.undo();
-    }
-    let mut ended = false;
-    for _ in 0..MAX_MOVES {
-        w.ok("time_left w 10 3");
-        let m = w.ok("kgs-genmove_cleanup w");
-        assert!(matches("{move}", &m), "cleanup answered {m:?}");
-        r.play(Color::White, &m);
-        if is_pass(&m) {
-            // No pass while dead black stones remain: White's own list now has none.
-            let dead = w.ok("final_status_list dead");
-            assert!(
-                dead.split_whitespace()
-                    .all(|v| r.stone(v) != Some(Color::Black)),
-                "passed in cleanup with black stones still called dead: {dead}"
-            );
-            w.ok("play b pass");
-            r.play(Color::Black, "pass");
-            ended = true;
-            break;
+        "{} moves, {}",
+        r.game.moves().len(),
+        if resigned {
+            "Black resigned"
+        } else {
+            "two passes"
         }
-        w.ok("play b pass");
-        r.play(Color::Black, "pass");
-    }
-    assert!(ended, "cleanup never ended");
-    eprintln!("cleanup ended after {} moves", r.game.moves().len());
-    for v in black_dead {
-        assert_ne!(r.stone(v), Some(Color::Black), "{v} survived the cleanup");
+    );
+    assert!(
+        resigned || passes == 2,
+        "the game did not end in {MAX_MOVES} moves"
+    );
+    assert!(r.game.moves().len() >= 20, "a real game, not an early end");
+    if passes == 2 {
+        // Scoring: every stone listed dead is on the board.
+        let dead = w.ok("final_status_list dead");
+        for v in dead.split_whitespace() {
+            assert!(r.stone(v).is_some(), "{v} listed dead holds no stone");
+        }
     }
     w.ok("kgs-game_over");
     w.finish();
     b.finish();
+}
+
+/// A position kgsGtp replays as `play` commands (a game resumed after a reconnection): Black
+/// owns columns A to D, White E to J, and two black stones, J9 and J1, sit dead in White's
+/// corners, each in atari with no way out. Black moves first and passes last; White to move.
+const DISPUTE_SETUP: [(&str, &str); 15] = [
+    ("D1", "E1"),
+    ("D2", "E2"),
+    ("D3", "E3"),
+    ("D4", "E4"),
+    ("D5", "E5"),
+    ("D6", "E6"),
+    ("D7", "E7"),
+    ("D8", "E8"),
+    ("D9", "E9"),
+    ("B2", "H9"),
+    ("B4", "H8"),
+    ("B6", "J7"),
+    ("B8", "H1"),
+    ("J9", "H2"),
+    ("J1", "J3"),
+];
+
+#[test]
+fn kgs_dispute_is_settled_by_cleanup() {
+    let mut w = engine("300", "7");
+    kgs_setup(&mut w);
+    let mut r = Referee::new(9, 6.5);
+    for (bm, wm) in DISPUTE_SETUP {
+        for (c, side, m) in [(Color::Black, "b", bm), (Color::White, "w", wm)] {
+            r.play(c, m);
+            w.ok(&format!("play {side} {m}"));
+        }
+    }
+    r.play(Color::Black, "pass");
+    w.ok("play b pass");
+    // White, well ahead with the black stones dead, passes too: the game is over.
+    let (mut main, mut periods) = (120i64, 3);
+    let m = white_moves(&mut w, &mut main, &mut periods, "genmove");
+    assert!(is_pass(&m), "White answered {m} instead of passing");
+    r.play(Color::White, &m);
+    let dead = w.ok("final_status_list dead");
+    let mut called_dead: Vec<&str> = dead.split_whitespace().collect();
+    called_dead.sort_unstable();
+    assert_eq!(called_dead, ["J1", "J9"], "the dead stones: {dead:?}");
+    // The human says its stones live: kgsGtp has White undo the two passes, then asks it
+    // with kgs-genmove_cleanup; the human passes from now on.
+    for _ in 0..2 {
+        w.ok("undo");
+        r.game.undo();
+    }
+    let mut cleanup_moves = Vec::new();
+    let mut ended = false;
+    for _ in 0..MAX_MOVES {
+        let m = white_moves(&mut w, &mut main, &mut periods, "kgs-genmove_cleanup");
+        assert!(matches("{move}", &m), "cleanup answered {m:?}");
+        r.play(Color::White, &m);
+        if is_pass(&m) {
+            ended = true;
+            break;
+        }
+        cleanup_moves.push(m);
+        w.ok("play b pass");
+        r.play(Color::Black, "pass");
+    }
+    assert!(ended, "cleanup never ended: {cleanup_moves:?}");
+    eprintln!("cleanup moves: {cleanup_moves:?}");
+    // Cleanup ran (no pass while dead stones stood) and captured them.
+    assert!(cleanup_moves.len() >= 2, "{cleanup_moves:?}");
+    for v in called_dead {
+        assert_eq!(r.stone(v), None, "{v} survived the cleanup");
+    }
+    // (Against a human who only passes, White may go on to capture more than that.)
+    assert!(r.game.board().captures(Color::White) >= 2);
+    // Nothing is left to dispute.
+    let dead = w.ok("final_status_list dead");
+    assert!(
+        dead.split_whitespace()
+            .all(|v| r.stone(v) != Some(Color::Black)),
+        "black stones still called dead after cleanup: {dead}"
+    );
+    w.ok("play b pass");
+    w.ok("kgs-game_over");
+    w.finish();
 }
 
 #[test]

@@ -7,14 +7,90 @@
 mod gtp_support;
 
 use gtp_support::*;
+use std::io::{Read, Write};
 use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 fn session(name: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
-    let input = std::fs::read(dir.join(format!("{name}.gtp"))).unwrap();
+    let input = std::fs::read_to_string(dir.join(format!("{name}.gtp"))).unwrap();
     let expected = std::fs::read_to_string(dir.join(format!("{name}.expected"))).unwrap();
-    let out = run_script_in(FAST, &input, Some(&dir));
+    let out = run_paced(FAST, &input, &dir);
     assert_transcript(&out, &expected);
+}
+
+/// Whether `line` starts an analysis that runs until the next input (not a `genmove` kind).
+fn is_open_analysis(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let name = if first.bytes().all(|b| b.is_ascii_digit()) {
+        words.next().unwrap_or("")
+    } else {
+        first
+    };
+    name.ends_with("analyze") && !name.contains("genmove")
+}
+
+/// Runs the engine on `input` the way a front end talks: line by line, and after a line that
+/// starts an open-ended analysis, the next line only once the analysis has shown a line or
+/// the command was answered (a refusal), as a user watching the analysis would. (A script
+/// written all at once would stop each analysis before it starts.) Returns all of stdout.
+fn run_paced(args: &[&str], input: &str, dir: &Path) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("moyo starts");
+    let out = Arc::new(Mutex::new(Vec::new()));
+    let reader = {
+        let out = out.clone();
+        let mut stdout = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                out.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let counts = || {
+        let text = String::from_utf8_lossy(&out.lock().unwrap()).into_owned();
+        (text.matches("info ").count(), text.matches("\n\n").count())
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    for line in input.lines() {
+        let before = counts();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        if is_open_analysis(line) {
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(20) {
+                let now = counts();
+                if now.0 > before.0 || now.1 > before.1 {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+    drop(stdin);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the engine did not exit"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    reader.join().unwrap();
+    String::from_utf8(out.lock().unwrap().clone()).expect("stdout is UTF-8")
 }
 
 #[test]
@@ -51,7 +127,9 @@ fn gogui_twogtp() {
 fn the_placeholders_reject_malformed_output() {
     let good = "\ninfo move D4 visits 3 winrate 5000 prior 4000 lcb 2000 order 0 pv D4 E5";
     assert!(matches("= {lz}", &format!("= {good}")));
-    assert!(matches("= {lz}", "= "));
+    // An empty stream shows nothing: refused.
+    assert!(!matches("= {lz}", "= "));
+    assert!(!matches("= {lz-play}", "= \nplay D4"));
     assert!(matches("= {lz-play}", &format!("= {good}\nplay D4")));
     for bad in [
         // Float win rate in the Leela dialect, pv not last, missing key, bad order, bad pv.
@@ -76,6 +154,45 @@ fn the_placeholders_reject_malformed_output() {
         &format!("= {kata} ownership 0.5 -1 0")
     ));
     assert!(!matches("= {kata}", &format!("= {good}")));
+    assert!(matches(
+        "= {kata+own}",
+        &format!("= {kata} ownership 0.5 -1 0 0")
+    ));
+    assert!(!matches("= {kata+own}", &format!("= {kata}")));
+    assert!(matches(
+        "= {kata-play+own}",
+        &format!("= {kata} ownership 0.5 -1 0 0\nplay D4")
+    ));
+    assert!(!matches("= {kata-play+own}", &format!("= {kata}\nplay D4")));
+    // The other placeholders that stand for several lines accept only their own kind.
+    assert!(matches(
+        "= {commands}",
+        "= protocol_version\nlist_commands\nplay\ngenmove\nquit"
+    ));
+    assert!(!matches(
+        "= {commands}",
+        "= protocol_version\nlist_commands\nplay\ngenmove"
+    ));
+    assert!(!matches(
+        "= {commands}",
+        "= play\nplay\nprotocol_version\nlist_commands\ngenmove\nquit"
+    ));
+    assert!(!matches(
+        "= {commands}",
+        "= frobnicate\nprotocol_version\nlist_commands\nplay\ngenmove\nquit"
+    ));
+    assert!(matches("= {strings}", "= "));
+    assert!(matches("= {strings}", "= A1 B1\nC3"));
+    assert!(!matches("= {strings}", "= A1  B1"));
+    assert!(!matches("= {strings}", "= A1\n\nC3"));
+    assert!(!matches("= {strings}", "= I1"));
+    assert!(matches(
+        "= {lines}",
+        "= Black D4: the most visited move\nwin rate 55%"
+    ));
+    assert!(!matches("= {lines}", "= "));
+    assert!(!matches("= {lines}", "= one\n\ntwo"));
+    assert!(!matches("= {lines}", "= a # comment"));
     assert!(!matches("= {kata-play}", &format!("= {kata}")));
     assert!(matches("= {dboard}", "= \n0.10 -0.20\n1.00 0.00"));
     assert!(!matches("= {dboard}", "= \n0.10 -0.20\n1.00"));

@@ -39,7 +39,8 @@ impl Board {
     /// `None` otherwise. A 3x3 window look turns most points away before the region is
     /// filled.
     pub fn nakade_vital_point(&self, x: Point, wall: Color) -> Option<(Point, NakadeShape)> {
-        if self.at(x) != EMPTY {
+        // A point off the board (or outside it altogether) has no eye space.
+        if !self.is_onboard(x) || self.at(x) != EMPTY {
             return None;
         }
         // A window region of 1 is exact: a single point.

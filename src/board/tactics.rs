@@ -12,6 +12,7 @@ impl Board {
     /// liberty from several).
     #[inline]
     pub fn libs_after(&self, c: Color, p: Point) -> Bitboard {
+        self.check_window(p);
         let me = c as u8;
         let mut libs = Bitboard::EMPTY;
         for q in self.neighbours(p) {
@@ -50,6 +51,9 @@ impl Board {
         x: Point,
         wall: Color,
     ) -> Option<([Point; N], usize)> {
+        // The flood only steps onto empty points, which are on the board: only `x` needs a
+        // check.
+        self.check_window(x);
         let wall = wall as u8;
         let mut space = [x; N];
         let mut n = 1;

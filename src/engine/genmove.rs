@@ -76,6 +76,7 @@ impl Engine {
             }
             self.clock
                 .charge(color.index(), start.elapsed().as_secs_f64());
+            self.note_own_move(color, answer);
         }
         self.last_move = Some(Explained {
             before,

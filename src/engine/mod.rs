@@ -11,6 +11,7 @@ mod dynkomi;
 mod genmove;
 mod handicap;
 mod records;
+mod recover;
 mod status;
 
 use analysis::Explained;
@@ -18,6 +19,8 @@ pub use analysis::Explanation;
 pub use clock::{Clock, MAX_BUDGET, MIN_BUDGET, TimeControl};
 use dynkomi::DynKomi;
 pub use handicap::free_handicap_points;
+use records::{Ending, Players};
+pub use recover::Checkpoint;
 
 use crate::board::{
     Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Scoring, fixed_handicap_points,
@@ -150,6 +153,10 @@ pub struct Engine {
     low_streak: u32,
     /// Book lookups so far: part of the seed that picks among near-equal book moves.
     book_draws: u64,
+    /// Who plays which colour, for the game record.
+    players: Players,
+    /// How the game ended, if not by two passes (for the game record).
+    ending: Option<Ending>,
 }
 
 impl Engine {
@@ -185,6 +192,8 @@ impl Engine {
             dynkomi: DynKomi::default(),
             low_streak: 0,
             book_draws: 0,
+            players: Players::default(),
+            ending: None,
             config,
         }
     }
@@ -241,6 +250,7 @@ impl Engine {
         g.set_superko(self.game.superko());
         self.game = g;
         self.dynkomi.reset();
+        self.players.new_game();
         Ok(())
     }
 
@@ -250,6 +260,8 @@ impl Engine {
         self.clock.reset();
         self.dynkomi.reset();
         self.low_streak = 0;
+        self.players.new_game();
+        self.ending = None;
     }
 
     /// Sets komi (any finite number).

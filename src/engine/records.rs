@@ -113,8 +113,92 @@ impl Engine {
         Ok(to_play)
     }
 
-    /// The game so far as SGF text (setup and handicap stones, then the moves).
+    /// The game so far as SGF text (setup and handicap stones, then the moves), with the
+    /// rules, the players and, when the game has ended, its result: a resignation or a
+    /// result the controller reported, or after two passes the score `final_score` gives.
+    /// What `printsgf` writes.
+    pub fn game_record(&mut self) -> String {
+        let result = match self.ended_by() {
+            Some(r) => Some(r),
+            None if self.game.is_over() => self.final_score().ok(),
+            None => None,
+        };
+        self.sgf_with(result)
+    }
+
+    /// The game so far as SGF text (setup and handicap stones, then the moves), with the
+    /// rules and players, and the result of a resignation or one the controller reported;
+    /// `game_record` also scores a game ended by two passes.
     pub fn to_sgf(&self) -> String {
+        self.sgf_with(self.ended_by())
+    }
+
+    /// Notes the colours this engine plays: those it generates moves for.
+    pub(super) fn note_own_move(&mut self, color: Color, answer: GenMove) {
+        self.players.own[color.index()] = true;
+        if answer == GenMove::Resign {
+            let winner = color.opp();
+            self.ending = Some(Ending::of(&self.game, format!("{}+R", sgf_letter(winner))));
+        }
+    }
+
+    /// The opponent's name (CGOS's `cgos-opponent_name`), written for the colour this engine
+    /// does not play.
+    pub fn set_opponent(&mut self, name: &str) {
+        self.players.opponent = Some(name.to_string());
+    }
+
+    /// The result a controller reports at the end of the game (CGOS's `cgos-gameover`:
+    /// `B+Resign`, `W+Time`, `B+Forfeit`, `W+3.5`, `0`...), kept for the record while the
+    /// position stays the same. Returns whether it was understood.
+    pub fn game_over(&mut self, result: &str) -> bool {
+        let Some(r) = sgf_result(result) else {
+            return false;
+        };
+        self.ending = Some(Ending::of(&self.game, r));
+        true
+    }
+
+    /// The result of a game that ended here other than by two passes.
+    fn ended_by(&self) -> Option<String> {
+        self.ending
+            .as_ref()
+            .filter(|e| e.moves == self.game.moves().len() && e.hash == self.game.board().hash())
+            .map(|e| e.result.clone())
+    }
+
+    /// The rules as SGF names them: those `kgs-rules` set, or the ones the scoring implies.
+    fn rules_name(&self) -> String {
+        let named = self.rules.as_deref().unwrap_or("");
+        match named.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
+            "japanese" => "Japanese",
+            "chinese" => "Chinese",
+            "aga" => "AGA",
+            "newzealand" | "nz" => "NZ",
+            "tromptaylor" | "cgos" => "Tromp-Taylor",
+            _ => match self.game.scoring() {
+                Scoring::Area => "Chinese",
+                Scoring::Territory => "Japanese",
+            },
+        }
+        .to_string()
+    }
+
+    /// The name written for a player of colour `c`.
+    fn player_name(&self, c: Color) -> String {
+        if self.players.own[c.index()] {
+            "moyo".to_string()
+        } else if self.players.own[c.opp().index()]
+            && let Some(name) = &self.players.opponent
+        {
+            name.clone()
+        } else {
+            "unknown".to_string()
+        }
+    }
+
+    /// The SGF text of the game with `result` as `RE`.
+    fn sgf_with(&self, result: Option<String>) -> String {
         let g = &self.game;
         let init = g.initial();
         let coord = |p: Point| {
@@ -146,9 +230,79 @@ impl Engine {
             black_setup: setup(Color::Black),
             white_setup: setup(Color::White),
             moves,
-            rules: self.rules.clone(),
-            ..GameRecord::default()
+            result,
+            player_black: Some(self.player_name(Color::Black)),
+            player_white: Some(self.player_name(Color::White)),
+            rules: Some(self.rules_name()),
         };
         rec.to_sgf()
     }
+}
+
+/// Who plays which colour, as far as the engine knows: a colour it generated a move for is
+/// its own; the opponent's name comes from the controller.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Players {
+    own: [bool; 2],
+    opponent: Option<String>,
+}
+
+impl Players {
+    /// A new game: the colours are not known yet (the opponent stays).
+    pub(super) fn new_game(&mut self) {
+        self.own = [false; 2];
+    }
+}
+
+/// How a game ended other than by two passes, and the position it ended in: the result
+/// holds only while the game stays there.
+#[derive(Clone, Debug)]
+pub(super) struct Ending {
+    result: String,
+    moves: usize,
+    hash: u64,
+}
+
+impl Ending {
+    fn of(game: &Game, result: String) -> Ending {
+        Ending {
+            result,
+            moves: game.moves().len(),
+            hash: game.board().hash(),
+        }
+    }
+}
+
+fn sgf_letter(c: Color) -> &'static str {
+    match c {
+        Color::Black => "B",
+        Color::White => "W",
+    }
+}
+
+/// A CGOS result (`B+Resign`, `W+Time`, `B+Forfeit`, `B+Illegal`, `W+3.5`, `0`) as SGF
+/// writes it (`B+R`, `W+T`, `B+F`, `B+F`, `W+3.5`, `0`); `None` when it is none of these.
+fn sgf_result(s: &str) -> Option<String> {
+    if s == "0" || s.eq_ignore_ascii_case("draw") || s.eq_ignore_ascii_case("jigo") {
+        return Some("0".into());
+    }
+    let (winner, how) = s.split_once('+')?;
+    let winner = match winner {
+        "B" | "b" => "B",
+        "W" | "w" => "W",
+        _ => return None,
+    };
+    let how = match how.to_ascii_lowercase().as_str() {
+        "resign" | "r" => "R".to_string(),
+        "time" | "t" => "T".to_string(),
+        "forfeit" | "f" | "illegal" => "F".to_string(),
+        n => {
+            let v: f32 = n.parse().ok()?;
+            if !v.is_finite() || v < 0.0 {
+                return None;
+            }
+            n.to_string()
+        }
+    };
+    Some(format!("{winner}+{how}"))
 }

@@ -185,3 +185,61 @@ fn genmove_searches_with_contempt_for_its_own_colour() {
     let neutral = e.analyze(Color::Black, true, None).winrate;
     assert!((neutral - 0.5).abs() < 0.1, "{neutral}");
 }
+
+/// With `--ponder` the work done on the opponent's time is kept: after the opponent plays the
+/// move the pondering expected, the next search starts from the pondered visits of that move.
+#[test]
+fn pondered_visits_are_kept_after_the_expected_move() {
+    let mut e = Engine::new(EngineConfig {
+        playouts: Some(100),
+        size: 9,
+        komi: 7.0,
+        ponder: true,
+        ..Default::default()
+    });
+    let (b, w) = (Color::Black, Color::White);
+    e.play(b, Move::Play(e.board().point(4, 4))).unwrap();
+    e.play(w, Move::Play(e.board().point(2, 2))).unwrap();
+    assert!(matches!(e.genmove(b), GenMove::Play(Move::Play(_))));
+    // Ponder on White's time until a "command arrives" (the stop flag).
+    let stop = e.stop_flag();
+    stop.store(false, Ordering::SeqCst);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(1500));
+        stop.store(true, Ordering::SeqCst);
+    });
+    let pondered = e.ponder();
+    stopper.join().unwrap();
+    assert!(pondered >= 16, "pondered {pondered} playouts");
+    // What the pondering found: a one-playout search of the same position, with the same
+    // komi offset, goes on from its tree.
+    let offset = e.dynkomi.offset(&e.game, b, &e.config.params);
+    e.searcher.set_komi_offset(offset);
+    let probe = e.searcher.search(
+        &e.game,
+        w,
+        &Limits {
+            playouts: Some(1),
+            ..Limits::default()
+        },
+        &AtomicBool::new(false),
+    );
+    e.searcher.set_komi_offset(0.0);
+    assert!(
+        probe.kept >= pondered,
+        "the root kept {} visits of {pondered} pondered",
+        probe.kept
+    );
+    let expected = &probe.candidates[0];
+    assert!(expected.visits >= 2, "{expected:?}");
+    // White plays it: Black's next search starts with those visits at its root.
+    e.play(w, expected.mv).unwrap();
+    assert!(matches!(e.genmove(b), GenMove::Play(_)));
+    let kept = e.last.as_ref().expect("a search ran").result.kept;
+    assert!(
+        kept + 1 >= u64::from(expected.visits),
+        "kept {kept} of the {} pondered visits of {:?}",
+        expected.visits,
+        expected.mv
+    );
+}

@@ -209,6 +209,7 @@ pub(super) fn run<W: Write>(
             }
         }
     };
+    let saved = super::recover::save(s);
     let outcome = {
         let mut watchers = Watchers::new();
         if let Some(interval) = req.interval {
@@ -250,7 +251,12 @@ pub(super) fn run<W: Write>(
             }
         }
         Ok(None) => {}
-        Err(_) => eprintln!("moyo: internal error during analysis"),
+        Err(p) => {
+            // The stream is already under way: its answer stays a success, and ends.
+            super::recover::restore(s, saved);
+            let why = super::recover::message(p.as_ref());
+            eprintln!("moyo: internal error during analysis: {why}");
+        }
     }
     if let Some(e) = failed {
         return Err(e);

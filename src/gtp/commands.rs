@@ -100,12 +100,24 @@ const COMMANDS: &[(&str, Kind)] = &[
         "kata-genmove_analyze",
         S(|s, a| analyze::request(s, a, Dialect::Kata, true)),
     ),
-    ("cgos-opponent_name", R(|s, a| cgos_note(s, "opponent", a))),
+    (
+        "cgos-opponent_name",
+        R(|s, a| {
+            s.engine.set_opponent(&a.join(" "));
+            cgos_note(s, "opponent", a)
+        }),
+    ),
     (
         "cgos-opponent_rating",
         R(|s, a| cgos_note(s, "opponent rating", a)),
     ),
-    ("cgos-gameover", R(|s, a| cgos_note(s, "game over", a))),
+    (
+        "cgos-gameover",
+        R(|s, a| {
+            s.engine.game_over(&a.join(" "));
+            cgos_note(s, "game over", a)
+        }),
+    ),
     ("gogui-analyze_commands", R(gogui::analyze_commands)),
     ("gogui-version", R(|_, _| Ok(String::new()))),
     (
@@ -356,7 +368,7 @@ fn loadsgf(s: &mut Session, a: &[String]) -> Reply {
 }
 
 fn printsgf(s: &mut Session, a: &[String]) -> Reply {
-    let sgf = s.engine.to_sgf();
+    let sgf = s.engine.game_record();
     match a {
         [] => Ok(sgf.trim_end().to_string()),
         [path] => std::fs::write(path, sgf)

@@ -5,7 +5,8 @@
 //! the move is chosen). It knows the engine's public API only.
 //!
 //! No input makes it panic or changes the state when refused: a bad line gets `? <reason>`.
-//! Each command also runs under `catch_unwind` as a last line of defence.
+//! Each command also runs under `catch_unwind` as a last line of defence, and a command that
+//! panics leaves the state as it was before it (`recover.rs`).
 
 pub mod analyze;
 mod args;
@@ -14,17 +15,18 @@ mod commands;
 mod explain;
 mod gogui;
 pub mod input;
+mod recover;
 pub mod response;
 mod think;
 
 pub use commands::{command_names, is_known};
 pub use input::{Command, Input, MAX_LINE};
+pub use recover::TEST_PANICS_VAR;
 pub use think::Display;
 
 use crate::engine::Engine;
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::io::{self, BufReader, Read, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -190,13 +192,10 @@ impl Session {
         if cmd.name.is_empty() {
             return Err("syntax error".into());
         }
-        let Some(kind) = commands::kind(&cmd.name) else {
+        let Some(kind) = commands::kind(&cmd.name).or_else(|| recover::hidden(&cmd.name)) else {
             return Err("unknown command".into());
         };
-        match catch_unwind(AssertUnwindSafe(|| kind.run(self, &cmd.args))) {
-            Ok(r) => r,
-            Err(_) => Err("internal error".into()),
-        }
+        recover::guarded(self, |s| kind.run(s, &cmd.args))
     }
 }
 

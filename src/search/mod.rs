@@ -214,6 +214,9 @@ impl Searcher {
                 let shared = &shared;
                 s.spawn(move || w.run(shared, None));
             }
+            // Should this thread's search unwind (a panic), the others stop too instead of
+            // running on while the scope waits for them.
+            let _stop_all = worker::DoneOnDrop(&shared.done);
             main.run(&shared, Some(&mut monitor));
         });
         self.finish(game, to_play, kept, start)

@@ -268,12 +268,17 @@ impl Tree {
             node.expanding.store(false, Release);
             return false;
         }
-        let first = a.len.fetch_add(k, Relaxed);
-        if first + k > a.nodes.len() {
+        // Only a block that fits is taken, so a refused claim leaves the length as it was
+        // and a later, smaller expansion can still fit in what is left.
+        let cap = a.nodes.len();
+        let Ok(first) = a
+            .len
+            .fetch_update(Relaxed, Relaxed, |len| (len + k <= cap).then_some(len + k))
+        else {
             self.full.store(true, Relaxed);
             node.expanding.store(false, Release);
             return false;
-        }
+        };
         for (i, (&m, &p)) in moves.iter().zip(priors).enumerate() {
             a.nodes[first + i].init(m, p, patterns.get(i).copied().unwrap_or(0.0));
         }
@@ -381,8 +386,62 @@ mod tests {
         assert!(!t.expand(1, &[1; 13], &[0.5; 13], &[]));
         assert!(t.is_full());
         assert_eq!(t.node(1).n_children(), 0);
-        // The claim was released: a later, smaller expansion may succeed.
+        // The claim was released and the refused block not taken: 4 of 16 nodes are in
+        // use, so a later, smaller expansion that fits succeeds.
+        assert_eq!(t.len(), 4);
         assert!(t.node(1).try_claim());
+        assert!(t.expand(1, &[1; 12], &[0.5; 12], &[]));
+        assert_eq!(t.children(1), 4..16);
+        assert_eq!(t.len(), 16);
+        // Now nothing fits, not even one child.
+        assert!(t.node(4).try_claim());
+        assert!(!t.expand(4, &[2], &[0.5], &[]));
+        assert_eq!(t.len(), 16);
+    }
+
+    #[test]
+    fn concurrent_expansions_never_overrun_the_arena() {
+        // Threads race to expand distinct leaves with blocks of different sizes: every
+        // block granted lies inside the arena, no two overlap, and the length ends at the
+        // sum of the granted blocks.
+        let mut t = Tree::new(1000);
+        t.reset();
+        assert!(t.node(0).try_claim());
+        assert!(t.expand(0, &[7; 64], &[0.5; 64], &[]));
+        let granted: Vec<(usize, std::ops::Range<usize>)> = std::thread::scope(|s| {
+            let t = &t;
+            let handles: Vec<_> = (0..4)
+                .map(|th| {
+                    s.spawn(move || {
+                        let mut mine = Vec::new();
+                        for leaf in (1 + th..65).step_by(4) {
+                            let k = 5 + (leaf * 7) % 29;
+                            assert!(t.node(leaf).try_claim());
+                            if t.expand(leaf, &vec![1; k], &vec![0.5; k], &[]) {
+                                mine.push((leaf, t.children(leaf)));
+                            }
+                        }
+                        mine
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap())
+                .collect()
+        });
+        let mut ranges: Vec<_> = granted.iter().map(|(_, r)| r.clone()).collect();
+        ranges.sort_by_key(|r| r.start);
+        assert_eq!(ranges[0].start, 65);
+        for w in ranges.windows(2) {
+            assert!(w[0].end <= w[1].start, "{:?} overlaps {:?}", w[0], w[1]);
+        }
+        assert!(ranges.last().unwrap().end <= 1000);
+        let used: usize = ranges.iter().map(|r| r.len()).sum();
+        assert_eq!(t.len(), 65 + used);
+        // The blocks asked for add up to more than the arena holds: some were refused.
+        assert!(granted.len() < 64);
+        assert!(t.is_full());
     }
 
     #[test]

@@ -17,6 +17,15 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
+/// Ends the search (sets `done`) when dropped, also while unwinding.
+pub struct DoneOnDrop<'a>(pub &'a AtomicBool);
+
+impl Drop for DoneOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
+    }
+}
+
 /// The calling thread's check between playouts: given its ownership sums and playout count,
 /// whether the search should stop.
 pub type Monitor<'a> = dyn FnMut(&[i32], u64) -> bool + 'a;

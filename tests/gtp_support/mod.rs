@@ -106,9 +106,11 @@ pub fn responses(out: &str) -> Vec<String> {
 
 /// Whether `s` matches `pat`, where `{move}` is a vertex or `pass`, `{gen}` a vertex, `pass`
 /// or `resign`, `{vertex}` a vertex, `{score}` a GTP score, `{num}` a number, `{any}`
-/// anything on one line, `{lines}` anything at all; for streamed analysis, `{lz}` and `{kata}`
-/// are zero or more analysis lines of that dialect and `{lz-play}`, `{kata-play}` one or more
-/// ending with `play <move>` (see `analysis.rs`); `{dboard}` and `{sboard}` are GoGui boards
+/// anything on one line, `{lines}` one or more non-empty lines of text without `#`,
+/// `{commands}` a `list_commands` answer, `{strings}` a `final_status_list` answer; for
+/// streamed analysis, `{lz}` and `{kata}` are one or more analysis lines of that dialect and
+/// `{lz-play}`, `{kata-play}` the same ending with `play <move>` (see `analysis.rs`), and a
+/// `+own` suffix asks for ownership on every line; `{dboard}` and `{sboard}` are GoGui boards
 /// of numbers in [-1, 1] and of labels, `{pspairs}` vertex-label pairs, `{var}` a list of
 /// moves, `{gfx}` lines of GoGui graphics commands.
 pub fn matches(pat: &str, s: &str) -> bool {
@@ -151,16 +153,58 @@ fn placeholder(name: &str, s: &str) -> bool {
         }
         "num" => !s.is_empty() && s.parse::<f64>().is_ok(),
         "any" => !s.contains('\n'),
-        "lines" => true,
-        "lz" | "kata" | "lz-play" | "kata-play" => {
+        // Text for a person: at least one line, none of them empty (that would end the
+        // response) and no `#` (kgsGtp cuts responses there).
+        "lines" => !s.is_empty() && !s.contains('#') && s.split('\n').all(|l| !l.trim().is_empty()),
+        // `list_commands`: one known command a line, each once, the core ones among them.
+        "commands" => {
+            let names: Vec<&str> = s.split('\n').collect();
+            names
+                .iter()
+                .all(|n| moyo::gtp::is_known(n) && *n == n.to_ascii_lowercase())
+                && names
+                    .iter()
+                    .enumerate()
+                    .all(|(i, n)| !names[i + 1..].contains(n))
+                && [
+                    "protocol_version",
+                    "list_commands",
+                    "play",
+                    "genmove",
+                    "quit",
+                ]
+                .iter()
+                .all(|c| names.contains(c))
+        }
+        // `final_status_list`: one string a line, its vertices separated by single spaces (or
+        // nothing at all).
+        "strings" => {
+            s.is_empty()
+                || s.split('\n')
+                    .all(|l| !l.is_empty() && l.split(' ').all(is_vertex))
+        }
+        // An analysis stream: at least one well-formed `info` line (moves, visits, win rates,
+        // a pv); with `+own`, ownership on every line; `-play` ends it with the move.
+        "lz" | "kata" | "lz-play" | "kata-play" | "kata+own" | "kata-play+own" => {
             let dialect = if name.starts_with("lz") {
                 analysis::Dialect::Leela
             } else {
                 analysis::Dialect::Kata
             };
-            let genmove = name.ends_with("play");
+            let genmove = name.contains("-play");
+            let ownership = name.ends_with("+own");
             match analysis::parse_stream(s, dialect, genmove) {
-                Ok(_) => true,
+                Ok((lines, _)) if lines.is_empty() => {
+                    eprintln!("{{{name}}} does not match: no analysis line in {s:?}");
+                    false
+                }
+                Ok((lines, _)) => {
+                    let owned = lines.iter().all(|l| l.ownership.is_some());
+                    if ownership && !owned {
+                        eprintln!("{{{name}}} does not match: a line without ownership");
+                    }
+                    owned || !ownership
+                }
                 Err(e) => {
                     eprintln!("{{{name}}} does not match: {e}");
                     false
