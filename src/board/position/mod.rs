@@ -363,9 +363,11 @@ impl Board {
         self.eye_test(c, p, true)
     }
 
-    /// Whether every neighbour of `p` is `c` or the edge: an eye or a false eye of `c`.
+    /// Whether every neighbour of `p` is `c` or the edge: an eye or a false eye of `c` (`p` is
+    /// checked, as the loads around it are unchecked: see `check_window`).
     #[inline(always)]
     pub fn is_eye_like(&self, c: Color, p: Point) -> bool {
+        self.check_window(p);
         let me = c as u8;
         self.neighbours(p).into_iter().all(|q| {
             let code = self.at(q);
@@ -443,8 +445,11 @@ impl Board {
     }
 
     /// Plays a move known to be legal (see `is_legal`); returns the number of stones captured.
+    /// "Unchecked" is for legality: a point off the board panics (`check_window`), as the
+    /// loads around it are unchecked.
     #[inline]
     pub fn play_unchecked(&mut self, c: Color, p: Point) -> u32 {
+        self.check_window(p);
         self.play_recorded(c, p, &mut NoRecord)
     }
 
