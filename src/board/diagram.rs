@@ -105,6 +105,18 @@ pub fn played(size: usize, komi: f32, moves: &[(Color, &str)]) -> Game {
     g
 }
 
+/// A game of `size` and `komi` with `moves` (GTP vertices or `pass`) played in order, colours
+/// alternating from Black.
+pub fn alternating(size: usize, komi: f32, moves: &[&str]) -> Game {
+    let mut g = Game::new(size, komi);
+    for v in moves {
+        let m = g.board().parse_move(v).unwrap();
+        let c = g.to_play();
+        g.play(c, m).unwrap();
+    }
+    g
+}
+
 /// Plays `moves` (colour, GTP vertex or `pass`) on `g`, each one legal.
 pub fn play_all(g: &mut Game, moves: &[(Color, &str)]) {
     for &(c, v) in moves {

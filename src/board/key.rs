@@ -100,15 +100,11 @@ pub fn from_book(board: &Board, sym: Symmetry, m: BookMove) -> Move {
 mod tests {
     use super::*;
     use crate::board::Game;
+    use crate::board::diagram::alternating;
 
+    /// A 9x9 game of `moves`, colours alternating from Black.
     fn game(moves: &[&str]) -> Game {
-        let mut g = Game::new(9, 7.0);
-        for v in moves {
-            let m = g.board().parse_move(v).unwrap();
-            let c = g.to_play();
-            g.play(c, m).unwrap();
-        }
-        g
+        alternating(9, 7.0, moves)
     }
 
     #[test]
