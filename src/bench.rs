@@ -222,7 +222,7 @@ pub fn run(seconds: f64, params: &Params) {
 /// `with_ladder_check` predates the check's becoming the default, and `without_race` the
 /// race step's going back to off; their names are kept for the tools that read them, and
 /// they now price the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 19] = [
+const VARIANTS: [(&str, &str, &str); 18] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
@@ -240,7 +240,6 @@ const VARIANTS: [(&str, &str, &str); 19] = [
     ("with_pattern_gamma", "pattern_gamma", "true"),
     ("with_lgrf", "lgrf_rate", "1"),
     ("without_mercy", "mercy_share", "0"),
-    ("with_eye_past_ataris", "eye_past_ataris", "true"),
     ("with_false_eye", "false_eye_rate", "1"),
 ];
 

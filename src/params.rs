@@ -291,8 +291,6 @@ params! {
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
     throw_in_check: bool = false, [0, 1];
-    /// Random moves keep out of an own eye whose spoiling enemy diagonal is in atari (the owner captures it first); off: such a false-looking eye is filled, and a living corner group dies in the playouts.
-    eye_past_ataris: bool = false, [0, 1];
     /// Chance that a random move filling an own false eye plays on its spoiling diagonal instead: captures it in atari, or ataris it with two liberties (Pachi's eye-fill check, 60% there); 0: off.
     false_eye_rate: f32 = 0.0, [0.0, 1.0];
     /// A heavy playout ends once one side has captured this share of the board's points more than the other, and leads by twice that after the komi at two points a stone, won by that side (Fuego's mercy rule, 0.3 as Fuego: 8% more 9x9 playouts; 0: never).

@@ -148,28 +148,6 @@ fn eyes() {
 }
 
 #[test]
-fn an_enemy_diagonal_in_atari_spoils_no_eye_past_ataris() {
-    // E4: Black on every side, White D5 on the diagonal (with the edge: a false eye).
-    let dead = board(&["...OX", "...X.", "....X", ".....", "....."]);
-    let e4 = at(&dead, "E4");
-    assert!(
-        !dead.is_eye(Color::Black, e4),
-        "false eye by the plain rule"
-    );
-    assert!(
-        dead.is_eye_past_ataris(Color::Black, e4),
-        "D5 is in atari: Black captures it before the eye is at risk"
-    );
-    let alive = board(&["..OOX", "...X.", "....X", ".....", "....."]);
-    let e4 = at(&alive, "E4");
-    assert!(!alive.is_eye(Color::Black, e4));
-    assert!(
-        !alive.is_eye_past_ataris(Color::Black, e4),
-        "C5-D5 has two liberties: the eye stays false"
-    );
-}
-
-#[test]
 fn area_and_territory_scores() {
     let b = board(&[".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O."]);
     // Black: 5 stones + column A (5) = 10; White: 5 + column E (5) = 10; C column is dame.

@@ -29,17 +29,15 @@ impl MoveTrace {
 /// (pass). Scans the empty-point list from a random start, so it allocates nothing.
 #[inline]
 pub fn random_move<R: Rng>(board: &Board, c: Color, rng: &mut R) -> Option<Point> {
-    random_move_where(board, c, rng, false, |_| true)
+    random_move_where(board, c, rng, |_| true)
 }
 
-/// Like `random_move`, keeping only points `accept` also takes; with `past_ataris` an eye
-/// is told by `Board::is_eye_past_ataris` (an enemy diagonal in atari spoils no eye).
+/// Like `random_move`, keeping only points `accept` also takes.
 #[inline]
 pub fn random_move_where<R: Rng>(
     board: &Board,
     c: Color,
     rng: &mut R,
-    past_ataris: bool,
     accept: impl Fn(Point) -> bool,
 ) -> Option<Point> {
     let empties = board.empties();
@@ -51,12 +49,7 @@ pub fn random_move_where<R: Rng>(
     let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
     for i in (start..n).chain(0..start) {
         let p = Point(empties[i]);
-        let eye = if past_ataris {
-            board.is_eye_past_ataris(c, p)
-        } else {
-            board.is_eye(c, p)
-        };
-        if !eye && board.is_legal(c, p) && accept(p) {
+        if !board.is_eye(c, p) && board.is_legal(c, p) && accept(p) {
             return Some(p);
         }
     }

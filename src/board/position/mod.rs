@@ -352,15 +352,7 @@ impl Board {
     /// opponent holds at most one diagonal (none on the edge). Playouts never fill these.
     #[inline(always)]
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
-        self.eye_test(c, p, false)
-    }
-
-    /// `is_eye`, except that an enemy diagonal stone whose string is in atari does not spoil
-    /// the eye: the eye's owner captures it before the eye is at risk (the corner eye next
-    /// to a dead throw-in stays an eye instead of being filled by random moves).
-    #[inline(always)]
-    pub fn is_eye_past_ataris(&self, c: Color, p: Point) -> bool {
-        self.eye_test(c, p, true)
+        self.is_eye_like(c, p) && self.eye_diagonals_ok(c, p)
     }
 
     /// Whether every neighbour of `p` is `c` or the edge: an eye or a false eye of `c` (`p` is
@@ -375,24 +367,17 @@ impl Board {
         })
     }
 
-    #[inline(always)]
-    fn eye_test(&self, c: Color, p: Point, past_ataris: bool) -> bool {
-        self.is_eye_like(c, p) && self.eye_diagonals_ok(c, p, past_ataris)
-    }
-
     /// The diagonal half of the eye test: the opponent holds at most one diagonal of `p`,
-    /// none when `p` is on the edge (with `past_ataris`, not counting strings in atari).
+    /// none when `p` is on the edge.
     #[inline]
-    fn eye_diagonals_ok(&self, c: Color, p: Point, past_ataris: bool) -> bool {
+    fn eye_diagonals_ok(&self, c: Color, p: Point) -> bool {
         let opp = c.opp() as u8;
         let mut bad = 0;
         let mut edge = 0;
         for q in self.diagonals(p) {
             let code = self.at(q);
             if code == opp {
-                if !past_ataris || self.lib_cnt(self.head_at(q)) > 1 {
-                    bad += 1;
-                }
+                bad += 1;
             } else if code == OFF {
                 edge = 1;
             }

@@ -55,7 +55,6 @@ pub struct Policy {
     capture_global: bool,
     selfatari_max: usize,
     throw_in_check: bool,
-    eye_past_ataris: bool,
     false_eye: f32,
     mercy_share: f32,
     ladder_check: bool,
@@ -182,7 +181,6 @@ impl Policy {
             capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
             throw_in_check: p.throw_in_check,
-            eye_past_ataris: p.eye_past_ataris,
             false_eye: p.false_eye_rate,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
@@ -536,9 +534,7 @@ impl Policy {
     /// `selfatari_max` stones into atari and (with `throw_in_check`) throws in no lone stone
     /// for nothing; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        let p = super::random_move_where(b, c, rng, self.eye_past_ataris, |p| {
-            !self.random_refuses(b, c, p)
-        })?;
+        let p = super::random_move_where(b, c, rng, |p| !self.random_refuses(b, c, p))?;
         if chance(rng, self.false_eye)
             && b.is_eye_like(c, p)
             && let Some(q) = self.false_eye_redirect(b, c, p)
