@@ -64,11 +64,34 @@ fn run_paced(args: &[&str], input: &str, dir: &Path) -> String {
         let text = String::from_utf8_lossy(&out.lock().unwrap()).into_owned();
         (text.matches("info ").count(), text.matches("\n\n").count())
     };
+    // Answers owed for the lines sent (GTP answers no empty or comment line); an open
+    // analysis is answered only when the next line ends it, so it is not owed yet.
+    let mut owed = 0;
+    let mut open = false;
     let mut stdin = child.stdin.take().unwrap();
     for line in input.lines() {
+        if is_open_analysis(line) {
+            // Every earlier command answered first, so that a late answer is not taken for
+            // the analysis having started.
+            let start = Instant::now();
+            while counts().1 < owed && start.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
         let before = counts();
         stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
+        let trimmed = line.trim();
+        if !trimmed.is_empty() && !trimmed.starts_with('#') {
+            // This line also ends an open analysis before it, which now owes its answer.
+            if open {
+                owed += 1;
+            }
+            open = is_open_analysis(line);
+            if !open {
+                owed += 1;
+            }
+        }
         if is_open_analysis(line) {
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(20) {
