@@ -13,8 +13,10 @@ use super::replies::Replies;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::Params;
 use crate::patterns::{Gammas, normalise_colours};
+use ko::KoFight;
 use rand::Rng;
 
+mod ko;
 mod race;
 mod throw_in;
 mod two_libs;
@@ -31,6 +33,7 @@ pub enum Step {
     Pattern,
     Approach,
     Capture,
+    KoFight,
     Random,
 }
 
@@ -56,6 +59,7 @@ pub struct Policy {
     selfatari_max: usize,
     throw_in_check: bool,
     false_eye: f32,
+    ko_fight: f32,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -182,6 +186,7 @@ impl Policy {
             selfatari_max: p.selfatari_max_stones as usize,
             throw_in_check: p.throw_in_check,
             false_eye: p.false_eye_rate,
+            ko_fight: p.ko_fight_rate,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -240,11 +245,17 @@ impl Policy {
         } else {
             Ataris::new()
         };
-        for _ in 0..max_moves {
-            match self.choose(board, to_play, last, prev, &mut ataris, replies, rng) {
+        let mut ko = KoFight::default();
+        for i in 0..max_moves {
+            let chosen = match self.ko_fight(board, to_play, &ko, i, rng) {
+                Some(p) => Some((p, Step::KoFight)),
+                None => self.choose(board, to_play, last, prev, &mut ataris, replies, rng),
+            };
+            match chosen {
                 Some((p, _)) => {
                     let taken = board.play_unchecked(to_play, p) as i32;
                     trace.moves.push((p.0, to_play));
+                    ko.note(board, i);
                     if taken > 0 {
                         balance += if to_play == Color::Black {
                             taken
