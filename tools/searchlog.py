@@ -1,6 +1,7 @@
 """Reading what a match run by `tools/gnugo-match.sh` (or `pachi-match.sh`,
-`selfplay-match.sh`) left behind: moyo's search log (DIR/engine-a.log), the referee's game
-lines (DIR.log) and the game records (DIR/game-NNN.sgf). Imported by the scripts in tools/
+`selfplay-match.sh`) left behind: moyo's search log (DIR/engine-a.log), Pachi's (DIR/engine-b.log
+of a `pachi-match.sh` run), the referee's game lines (DIR.log) and the game records
+(DIR/game-NNN.sgf). Imported by the scripts in tools/
 (a script's own folder is on Python's path when it runs)."""
 import glob
 import re
@@ -66,3 +67,29 @@ def record_moves(d, number):
         else:
             moves.append(f"{COLUMNS[ord(p[0]) - 97]}{size - (ord(p[1]) - 97)}")
     return moves
+
+
+IN_MOVE = re.compile(r"IN: (?:play|genmove) ")
+WINNER = re.compile(r"\*\*\* WINNER is (\S+) with score ([0-9.]+)%")
+
+
+def pachi_views(log_path):
+    """Per game (split at `clear_board`): game move number -> Pachi's win rate for itself at
+    its own moves."""
+    games = []
+    move = 0
+    pending = None
+    with open(log_path, errors="replace") as f:
+        for line in f:
+            if line.startswith("IN: clear_board"):
+                games.append({})
+                move = 0
+            elif IN_MOVE.match(line):
+                move += 1
+                pending = move if line.startswith("IN: genmove") else None
+            elif pending and games:
+                m = WINNER.search(line)
+                if m:
+                    games[-1][pending] = float(m.group(2)) / 100
+                    pending = None
+    return games

@@ -24,36 +24,9 @@ DIR.log (the referee's results) and the game records. Columns:
 With --curve each line is followed by both engines' estimates of moyo's chances, move by
 move, from eight moves before the turn.
 """
-import re
 import sys
 
-from searchlog import games_of, record_moves, results_of
-
-IN_MOVE = re.compile(r"IN: (?:play|genmove) ")
-WINNER = re.compile(r"\*\*\* WINNER is (\S+) with score ([0-9.]+)%")
-
-
-def pachi_views(log_path):
-    """Per game (split at `clear_board`): game move number -> Pachi's win rate for itself at
-    its own moves."""
-    games = []
-    move = 0
-    pending = None
-    with open(log_path, errors="replace") as f:
-        for line in f:
-            if line.startswith("IN: clear_board"):
-                games.append({})
-                move = 0
-            elif IN_MOVE.match(line):
-                move += 1
-                pending = move if line.startswith("IN: genmove") else None
-            elif pending and games:
-                m = WINNER.search(line)
-                if m:
-                    games[-1][pending] = float(m.group(2)) / 100
-                    pending = None
-    return games
-
+from searchlog import games_of, pachi_views, record_moves, results_of
 
 def turn(views, good):
     """The first move of the final run of moves whose view is `good` (None: no such run or
