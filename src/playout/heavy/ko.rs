@@ -58,17 +58,10 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// Black D1 will take White's C1 stone as a ko.
-    const KO: [&str; 9] = [
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . X O . . . . .",
-        ". X O . O . . . .",
-    ];
+    fn ko_board() -> Board {
+        use Color::{Black as B, White as W};
+        diagram::stones(9, &[(B, "C2"), (W, "D2"), (B, "B1"), (W, "C1"), (W, "E1")])
+    }
 
     fn play(b: &mut Board, c: Color, v: &str) {
         b.play(c, Move::Play(pt(b, v))).unwrap();
@@ -83,7 +76,7 @@ mod tests {
 
     #[test]
     fn a_fresh_ko_is_connected_or_retaken() {
-        let mut b = diagram::board(&KO);
+        let mut b = ko_board();
         // Black D1 takes C1: a ko, White may not retake at C1 at once.
         play(&mut b, Color::Black, "D1");
         let mut fight = KoFight::default();
