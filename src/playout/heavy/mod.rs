@@ -2,7 +2,8 @@
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
 //! random move that neither fills an own eye nor throws a big string into atari. After the
 //! atari save come, optionally, Pachi's two-liberty tactics (`two_libs.rs`), then capturing
-//! races (`race.rs`, from 13x13); last good replies (`playout::replies`) are optional too.
+//! races (`race.rs`, from 13x13); last good replies (`playout::replies`) are optional too,
+//! and so is taking up a fresh ko before all the steps (`ko.rs`).
 //! Each step is switched and weighted by a parameter so that its worth and its cost can be
 //! measured.
 
