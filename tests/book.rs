@@ -29,7 +29,8 @@ impl Evaluator for Fake {
     }
 }
 
-fn small_book() -> book::Book {
+/// A small 9x9 book built by the fake evaluator (its build settings name that evaluator).
+fn small_build() -> Builder {
     let rules = BookRules {
         size: 9,
         komi: 7.0,
@@ -46,7 +47,11 @@ fn small_book() -> book::Book {
     for _ in 0..10 {
         b.step(&mut ev).unwrap();
     }
-    b.book
+    b
+}
+
+fn small_book() -> book::Book {
+    small_build().book
 }
 
 fn engine(books: Library, komi: f32) -> Engine {
@@ -292,7 +297,8 @@ fn no_book_flag_searches_and_a_corrupt_book_is_reported() {
     assert!(!err.contains("book black"), "{err}");
     // A corrupt file named with --book: an error naming it, and the engine plays on.
     let path = std::env::temp_dir().join(format!("moyo-corrupt-{}.book", std::process::id()));
-    let mut bytes = book::to_bytes(&small_book(), &BuildInfo::default());
+    let b = small_build();
+    let mut bytes = book::to_bytes(&b.book, &b.info);
     let mid = bytes.len() / 2;
     bytes[mid] ^= 1;
     std::fs::write(&path, &bytes).unwrap();
@@ -319,7 +325,8 @@ fn no_book_flag_searches_and_a_corrupt_book_is_reported() {
 fn book_stats_prints_the_tables() {
     let path = std::env::temp_dir().join(format!("moyo-stats-{}.book", std::process::id()));
     let svg = std::env::temp_dir().join(format!("moyo-stats-{}.svg", std::process::id()));
-    book::save(&path, &small_book(), &BuildInfo::default()).unwrap();
+    let b = small_build();
+    book::save(&path, &b.book, &b.info).unwrap();
     let (out, _, _) = run(
         &[
             "book",

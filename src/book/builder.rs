@@ -4,164 +4,40 @@
 //! minutes and a journal of every finished evaluation in between, so a killed build resumes
 //! losing at most the evaluations that were running.
 
-use super::file::{self, BuildInfo, Journal, PlayerMode, Record};
+use super::evaluator::{Evaluation, Evaluator, evaluate_all};
+use super::file;
 use super::graph::{Book, BookPlayer, BookRules, Node, Shape};
+use super::journal::{Journal, Record};
+use super::settings::EvalSettings;
+use super::settings::{BuildInfo, PlayerMode};
 use crate::board::{BookMove, Color, Game, Move, Symmetry, canonical, from_book, to_book};
-use crate::params::Params;
-use crate::search::{Limits, MoveStat, Searcher};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// What an evaluator says about a position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Evaluation {
-    /// Value for the side to move, in [-1, 1] (a win rate w gives 2w - 1).
-    pub value: f32,
-    /// Moves in the order they should enter the book, best first (passes are ignored).
-    pub moves: Vec<Move>,
-}
-
-/// Gives positions their heuristic value; a search in the real builder, a fixed function
-/// in tests.
-pub trait Evaluator: Send {
-    /// Evaluates `game`'s position with `to_play` to move; `None` when interrupted (the
-    /// evaluation is lost and the builder stops).
-    fn evaluate(&mut self, game: &Game, to_play: Color) -> Option<Evaluation>;
-}
-
-/// The real evaluator: a moyo search of a fixed number of playouts, one thread, seeded by
-/// the position's canonical key (so an evaluation does not depend on when it runs).
-///
-/// The root moves are ranked by `rank_for_book`, and the value is the win rate of the first.
-pub struct SearchEvaluator {
-    pub params: Params,
-    pub playouts: u64,
-    pub seed: u64,
-    /// Every other place of the move order goes to the best move (by the same bound) within
-    /// Manhattan distance `local` of the last move, while there is one (0: off).
-    pub local: u32,
-    stop: AtomicBool,
-}
-
-impl SearchEvaluator {
-    pub fn new(params: Params, playouts: u64, seed: u64) -> SearchEvaluator {
-        SearchEvaluator {
-            params,
-            playouts,
-            seed,
-            local: 0,
-            stop: AtomicBool::new(false),
-        }
-    }
-}
-
-/// `moves` (best first) with every other place given to the best remaining move within
-/// Manhattan distance `radius` of `last`, while there is one.
-pub fn interleave_local(game: &Game, moves: &[Move], radius: u32) -> Vec<Move> {
-    let board = game.board();
-    let last = match game.last_move() {
-        Some((_, Move::Play(p))) if radius > 0 => board.col_row(p),
-        _ => return moves.to_vec(),
-    };
-    let near = |m: &Move| match *m {
-        Move::Play(p) => {
-            let (c, r) = board.col_row(p);
-            (c.abs_diff(last.0) + r.abs_diff(last.1)) as u32 <= radius
-        }
-        Move::Pass => false,
-    };
-    let local: Vec<Move> = moves.iter().copied().filter(near).collect();
-    let mut out = Vec::with_capacity(moves.len());
-    let mut taken = std::collections::HashSet::new();
-    let (mut a, mut b) = (0, 0);
-    while out.len() < moves.len() {
-        let pick_local = out.len() % 2 == 1;
-        let next = if pick_local {
-            while b < local.len() && taken.contains(&local[b]) {
-                b += 1;
-            }
-            local.get(b).copied()
-        } else {
-            None
-        };
-        let m = match next {
-            Some(m) => m,
-            None => {
-                while a < moves.len() && taken.contains(&moves[a]) {
-                    a += 1;
-                }
-                moves[a]
-            }
-        };
-        taken.insert(m);
-        out.push(m);
-    }
-    out
-}
-
-/// A root move needs this share of the most-visited move's visits for its win rate to be
-/// the position's value.
-const VALUE_SHARE: f32 = 0.1;
-
-/// The lower confidence bound of a root move's win rate.
-fn lcb(m: &MoveStat) -> f32 {
-    m.winrate - (0.25 / m.visits.max(1) as f32).sqrt()
-}
-
-/// Orders a search's root moves for the book, best first: the moves with at least
-/// `VALUE_SHARE` of the most-visited move's visits by the lower confidence bound of their
-/// win rate, `w - sqrt(0.25 / visits)`, then the others by the same bound. The bound prefers
-/// moves that won often over enough games where a search spreads its visits almost evenly
-/// (the UCT-RAVE search this builder began with: 40 to 90 visits each at 3000 playouts on
-/// 9x9); the share keeps a move the search tried once and won out of first place, where a
-/// search concentrates its visits (the MoGo score leaves most moves 1 or 2 visits, and a
-/// 1-visit win has the bound 0.5, above every move of a side that is behind).
-pub fn rank_for_book(moves: &mut [&MoveStat]) {
-    let most = moves.iter().map(|m| m.visits).max().unwrap_or(0) as f32;
-    let key = |m: &MoveStat| (m.visits as f32 >= VALUE_SHARE * most, lcb(m));
-    moves.sort_by(|a, b| {
-        let (ea, la) = key(a);
-        let (eb, lb) = key(b);
-        eb.cmp(&ea).then(lb.total_cmp(&la))
-    });
-}
-
-impl Evaluator for SearchEvaluator {
-    fn evaluate(&mut self, game: &Game, to_play: Color) -> Option<Evaluation> {
-        let (key, _) = canonical(game.board(), to_play);
-        let mut s = Searcher::new(self.params.clone(), self.seed ^ key, 1);
-        let limits = Limits {
-            playouts: Some(self.playouts),
-            ..Limits::default()
-        };
-        let r = s.search(game, to_play, &limits, &self.stop);
-        let mut moves: Vec<_> = r
-            .candidates
-            .iter()
-            .filter(|m| m.visits > 0 && m.mv != Move::Pass)
-            .collect();
-        rank_for_book(&mut moves);
-        let w = moves.first().map_or(r.winrate, |m| m.winrate);
-        let order: Vec<Move> = moves.iter().map(|m| m.mv).collect();
-        Some(Evaluation {
-            value: (2.0 * w - 1.0).clamp(-1.0, 1.0),
-            moves: interleave_local(game, &order, self.local),
-        })
-    }
-}
 
 /// The outcome of one builder step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// A leaf was expanded or an interior node widened; `added` new arcs.
     Expanded { node: u32, added: usize },
+    /// Stale values (of an older evaluator version) were evaluated again: `nodes` of them.
+    Revalued { nodes: usize },
+    /// Book moves were re-checked by a deeper search: `nodes` of them.
+    Checked { nodes: usize },
     /// Nothing is left to expand.
     Complete,
     /// An evaluator was interrupted; the finished evaluations are kept.
     Interrupted,
+}
+
+impl Step {
+    /// Whether a run goes on after this step (it did some work).
+    pub fn goes_on(self) -> bool {
+        matches!(
+            self,
+            Step::Expanded { .. } | Step::Revalued { .. } | Step::Checked { .. }
+        )
+    }
 }
 
 /// When `run` stops.
@@ -191,12 +67,6 @@ pub struct Builder {
     orders: HashMap<u64, Vec<BookMove>>,
 }
 
-fn rules_game(rules: &BookRules) -> Game {
-    let mut g = Game::new(rules.size, rules.komi);
-    g.set_scoring(rules.scoring);
-    g
-}
-
 impl Builder {
     /// A new book: the start position evaluated, saved at once to `path` if given.
     pub fn create(
@@ -206,11 +76,13 @@ impl Builder {
         path: Option<&Path>,
         eval: &mut dyn Evaluator,
     ) -> Result<Builder, String> {
-        let game = rules_game(&rules);
+        let game = rules.new_game();
         let e = eval
             .evaluate(&game, Color::Black)
             .ok_or("interrupted while evaluating the start position")?;
-        let book = Book::new(rules, shape, e.value);
+        let mut book = Book::new(rules, shape, e.value);
+        let mut info = info;
+        book.nodes[0].eval = evaluator_index(&mut info, &eval.settings());
         let mut b = Builder {
             book,
             info,
@@ -277,7 +149,7 @@ impl Builder {
         Ok(())
     }
 
-    fn log(&mut self, records: &[Record]) -> Result<(), String> {
+    pub(super) fn log(&mut self, records: &[Record]) -> Result<(), String> {
         if let Some(j) = &mut self.journal {
             j.append(records)
                 .map_err(|e| format!("book journal {}: {e}", self.path_name()))?;
@@ -285,7 +157,7 @@ impl Builder {
         Ok(())
     }
 
-    fn remember_order(&mut self, key: u64, game: &Game, sym: Symmetry, moves: &[Move]) {
+    pub(super) fn remember_order(&mut self, key: u64, game: &Game, sym: Symmetry, moves: &[Move]) {
         let order = moves
             .iter()
             .filter_map(|&m| to_book(game.board(), sym, m))
@@ -293,34 +165,20 @@ impl Builder {
         self.orders.insert(key, order);
     }
 
-    /// The game of node `n` along its shortest path from the start position, and the
-    /// symmetry from that game's board to the stored orientation.
-    pub fn position(&self, n: u32) -> Result<(Game, Symmetry), String> {
-        let mut chain = Vec::new();
-        let mut x = n;
-        while let Some((p, mv)) = self.book.nodes[x as usize].parent {
-            chain.push((p, mv));
-            x = p;
+    /// The index of `evals`' settings among the book's evaluators, added (and saved at
+    /// once, so that the journal never names an evaluator its checkpoint lacks) when new.
+    pub(super) fn current_evaluator(
+        &mut self,
+        evals: &[Box<dyn Evaluator>],
+    ) -> Result<u16, String> {
+        let settings = evals[0].settings();
+        let before = self.info.evaluators.len();
+        let i = evaluator_index(&mut self.info, &settings);
+        if self.info.evaluators.len() > before {
+            self.checkpoint()
+                .map_err(|e| format!("book {}: {e}", self.path_name()))?;
         }
-        if x != 0 {
-            return Err(format!("position {n} is not reachable from the start"));
-        }
-        let mut game = rules_game(&self.book.rules);
-        let (k0, mut sym) = canonical(game.board(), Color::Black);
-        if k0 != self.book.nodes[0].key {
-            return Err("the start position is not the empty board".into());
-        }
-        for &(p, mv) in chain.iter().rev() {
-            let c = self.book.nodes[p as usize].to_move;
-            let m = from_book(game.board(), sym, mv);
-            game.play(c, m)
-                .map_err(|e| format!("book line to position {n}: {e}"))?;
-            sym = canonical(game.board(), c.opp()).1;
-        }
-        if canonical(game.board(), game.to_play()).0 != self.book.nodes[n as usize].key {
-            return Err(format!("book line to position {n} leads elsewhere"));
-        }
-        Ok((game, sym))
+        Ok(i)
     }
 
     fn player(&self) -> BookPlayer {
@@ -334,8 +192,14 @@ impl Builder {
 
     /// One expansion: select the leaf by minimum priority (or widen an interior node on the
     /// way), add and evaluate its successors with the evaluators in parallel, propagate.
+    /// Before any expansion, positions valued by an older evaluator version are evaluated
+    /// again, a batch a step ([`Step::Revalued`]).
     pub fn step(&mut self, evals: &mut [Box<dyn Evaluator>]) -> Result<Step, String> {
         assert!(!evals.is_empty(), "at least one evaluator");
+        let eval = self.current_evaluator(evals)?;
+        if let Some(done) = self.revalue_stale(evals, eval)? {
+            return Ok(done);
+        }
         let player = self.player();
         let mut path = vec![0u32];
         let mut i = 0u32;
@@ -368,7 +232,6 @@ impl Builder {
             .filter(|&x| self.book.nodes[x as usize].expanded)
             .collect();
         let outcome = self.grow(target, want, &path, evals)?;
-        self.info.seconds = self.seconds_at_open + self.opened.elapsed().as_secs_f64();
         if outcome != Step::Interrupted {
             let mut recs = Vec::new();
             for &x in &visited {
@@ -376,19 +239,27 @@ impl Builder {
                 recs.push(Record::Visit { node: x });
             }
             self.info.expansions += 1;
-            recs.push(Record::Counters {
-                expansions: self.info.expansions,
-                evaluations: self.info.evaluations,
-                seconds: self.info.seconds,
-            });
             self.log(&recs)?;
         }
+        self.finish_step()?;
+        Ok(outcome)
+    }
+
+    /// The end of every step: the counters journalled, values and priorities propagated, a
+    /// checkpoint when one is due.
+    pub(super) fn finish_step(&mut self) -> Result<(), String> {
+        self.info.seconds = self.seconds_at_open + self.opened.elapsed().as_secs_f64();
+        self.log(&[Record::Counters {
+            expansions: self.info.expansions,
+            evaluations: self.info.evaluations,
+            seconds: self.info.seconds,
+        }])?;
         self.book.refresh();
         if self.last_checkpoint.elapsed() >= self.checkpoint_every {
             self.checkpoint()
                 .map_err(|e| format!("book {}: {e}", self.path_name()))?;
         }
-        Ok(outcome)
+        Ok(())
     }
 
     /// Gives node `n` children until it has `want` (the first moves of its order, then the
@@ -401,7 +272,7 @@ impl Builder {
         path: &[u32],
         evals: &mut [Box<dyn Evaluator>],
     ) -> Result<Step, String> {
-        let (game, sym) = self.position(n)?;
+        let (game, sym) = self.book.line(n)?;
         let key = self.book.nodes[n as usize].key;
         let to_move = self.book.nodes[n as usize].to_move;
         if !self.orders.contains_key(&key) {
@@ -466,7 +337,8 @@ impl Builder {
             }
         }
         self.log(&recs)?;
-        let done = self.evaluate_jobs(n, jobs, evals)?;
+        let eval = self.current_evaluator(evals)?;
+        let done = self.evaluate_jobs(n, jobs, evals, eval)?;
         added += done.0;
         if done.1 {
             return Ok(Step::Interrupted);
@@ -493,23 +365,27 @@ impl Builder {
         n: u32,
         jobs: Vec<(BookMove, Game, u64, Symmetry)>,
         evals: &mut [Box<dyn Evaluator>],
+        eval: u16,
     ) -> Result<(usize, bool), String> {
         let to_move = self.book.nodes[n as usize].to_move.opp();
         let mut added = 0;
-        let mut interrupted = false;
-        let mut finish = |b: &mut Builder, job: &(BookMove, Game, u64, Symmetry), e: Evaluation| {
-            let (mv, ref g, ck, cs) = *job;
-            b.info.evaluations += 1;
+        let positions: Vec<(&Game, Color)> = jobs.iter().map(|j| (&j.1, to_move)).collect();
+        let interrupted = evaluate_all(evals, &positions, |k, e: Evaluation| {
+            let (mv, ref g, ck, cs) = jobs[k];
+            self.info.evaluations += 1;
             let h = e.value.clamp(-1.0, 1.0);
-            let c = b.book.add_node(Node::leaf(ck, to_move, h));
-            b.book.add_edge(n, mv, c);
-            b.remember_order(ck, g, cs, &e.moves);
+            let mut node = Node::leaf(ck, to_move, h);
+            node.eval = eval;
+            let c = self.book.add_node(node);
+            self.book.add_edge(n, mv, c);
+            self.remember_order(ck, g, cs, &e.moves);
             added += 1;
-            b.log(&[
+            self.log(&[
                 Record::Node {
                     key: ck,
                     to_move,
                     h,
+                    eval,
                 },
                 Record::Edge {
                     parent: n,
@@ -517,64 +393,7 @@ impl Builder {
                     child: c,
                 },
             ])
-        };
-        if evals.len() == 1 || jobs.len() <= 1 {
-            for job in &jobs {
-                match evals[0].evaluate(&job.1, to_move) {
-                    Some(e) => finish(self, job, e)?,
-                    None => {
-                        interrupted = true;
-                        break;
-                    }
-                }
-            }
-            return Ok((added, interrupted));
-        }
-        let next = Mutex::new(0usize);
-        let stop = AtomicBool::new(false);
-        let (tx, rx) = std::sync::mpsc::channel::<(usize, Option<Evaluation>)>();
-        let jobs_ref = &jobs;
-        let mut result = Ok(());
-        std::thread::scope(|s| {
-            for ev in evals.iter_mut() {
-                let tx = tx.clone();
-                let (next, stop) = (&next, &stop);
-                s.spawn(move || {
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let k = {
-                            let mut g = next.lock().unwrap();
-                            let k = *g;
-                            *g += 1;
-                            k
-                        };
-                        let Some(job) = jobs_ref.get(k) else { break };
-                        let e = ev.evaluate(&job.1, to_move);
-                        let failed = e.is_none();
-                        if tx.send((k, e)).is_err() || failed {
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(tx);
-            for (k, e) in rx {
-                match e {
-                    Some(e) if result.is_ok() => {
-                        result = finish(self, &jobs_ref[k], e);
-                        if result.is_err() {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    Some(_) => {}
-                    None => interrupted = true,
-                }
-            }
-        });
-        result?;
+        })?;
         Ok((added, interrupted))
     }
 
@@ -585,7 +404,18 @@ impl Builder {
         &mut self,
         evals: &mut [Box<dyn Evaluator>],
         limits: RunLimits,
+        progress: impl FnMut(&Builder, Step),
+    ) -> Result<Step, String> {
+        self.run_steps(evals, limits, progress, Builder::step)
+    }
+
+    /// `run` with another kind of step.
+    pub(super) fn run_steps(
+        &mut self,
+        evals: &mut [Box<dyn Evaluator>],
+        limits: RunLimits,
         mut progress: impl FnMut(&Builder, Step),
+        mut step: impl FnMut(&mut Builder, &mut [Box<dyn Evaluator>]) -> Result<Step, String>,
     ) -> Result<Step, String> {
         let start = Instant::now();
         let mut last = Step::Expanded { node: 0, added: 0 };
@@ -598,14 +428,25 @@ impl Builder {
             {
                 break;
             }
-            last = self.step(evals)?;
+            last = step(self, evals)?;
             progress(self, last);
-            if !matches!(last, Step::Expanded { .. }) {
+            if !last.goes_on() {
                 break;
             }
         }
         self.checkpoint()
             .map_err(|e| format!("book {}: {e}", self.path_name()))?;
         Ok(last)
+    }
+}
+
+/// The index of `settings` among `info`'s evaluators, appended when new.
+fn evaluator_index(info: &mut BuildInfo, settings: &EvalSettings) -> u16 {
+    match info.evaluators.iter().position(|e| e == settings) {
+        Some(i) => i as u16,
+        None => {
+            info.evaluators.push(settings.clone());
+            (info.evaluators.len() - 1) as u16
+        }
     }
 }

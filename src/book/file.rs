@@ -1,21 +1,29 @@
 //! The book file: a compact little-endian binary format with a header, the nodes, the arcs
-//! and a 64-bit FNV-1a checksum at the end, written atomically (new file, then rename);
-//! and the builder's journal, which records each finished evaluation between checkpoints.
+//! and a 64-bit FNV-1a checksum at the end, written atomically (new file, then rename).
 //!
 //! ```text
-//! "MOYOBOOK" version:u32
+//! "MOYOBOOK" version:u32 (2)
 //! size:u8 scoring:u8 (0 area, 1 territory) 0:u16 komi:f32
 //! omega:f32 fractional:u8 player:u8 local:u16 frac_gap:f32
 //! playouts:u64 width:u32 widen_every:u32 seed:u64
 //! expansions:u64 evaluations:u64 seconds:f64
+//! evaluators:u16
+//! evaluators x (version:u32 playouts:u64 seed:u64 length:u32 params:length bytes of UTF-8,
+//!               one name=value a line)
+//! check_margin:f32 checks:u32
+//! checks x (node:u32 value:f32 evaluator:u16)   -- deeper searches of some positions
 //! nodes:u32 edges:u32
 //! nodes x (key:u64 flags:u8 (1 white to move, 2 expanded, 4 full width) h:f32 visits:u32
-//!          edges:u16)
+//!          edges:u16 evaluator:u16)
 //! edges x (move:u16 child:u32)      -- each node's arcs in node order
 //! checksum:u64                       -- FNV-1a of every byte before it
 //! ```
+//!
+//! Version 1, the shipped books' format, has no evaluators, checks nor evaluator per node (19
+//! bytes a node); it is still read.
 
-use super::graph::{Book, BookRules, Edge, Node, Shape};
+use super::graph::{Book, BookRules, Check, Edge, Node, Shape};
+use super::settings::{BuildInfo, EvalSettings, PlayerMode};
 use crate::board::{Color, Scoring};
 use std::fs;
 use std::io::{self, Write};
@@ -23,9 +31,8 @@ use std::path::{Path, PathBuf};
 
 /// The magic bytes of a book file.
 pub const MAGIC: &[u8; 8] = b"MOYOBOOK";
-/// The format version written and read.
-pub const VERSION: u32 = 1;
-const JOURNAL_MAGIC: &[u8; 8] = b"MOYOJRNL";
+/// The format version written (versions 1 and 2 are read).
+pub const VERSION: u32 = 2;
 
 /// 64-bit FNV-1a.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -37,130 +44,38 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Who the builder assumes plays only optimal moves, expansion by expansion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerMode {
-    /// Black is the book player in even expansions, White in odd ones: Lincke's Eq. (1)
-    /// and (2) for a book that plays both colours.
-    Alternate,
-    Black,
-    White,
-    /// No book player: both sides may play sub-optimal moves (Fuego's variant).
-    Nobody,
-}
-
-impl PlayerMode {
-    fn code(self) -> u8 {
-        match self {
-            PlayerMode::Alternate => 0,
-            PlayerMode::Black => 1,
-            PlayerMode::White => 2,
-            PlayerMode::Nobody => 3,
-        }
-    }
-
-    fn from_code(c: u8) -> Option<PlayerMode> {
-        Some(match c {
-            0 => PlayerMode::Alternate,
-            1 => PlayerMode::Black,
-            2 => PlayerMode::White,
-            3 => PlayerMode::Nobody,
-            _ => return None,
-        })
-    }
-
-    /// Parses `alternate`, `black`, `white` or `none`.
-    pub fn parse(s: &str) -> Option<PlayerMode> {
-        Some(match s.to_ascii_lowercase().as_str() {
-            "alternate" | "both" => PlayerMode::Alternate,
-            "black" | "b" => PlayerMode::Black,
-            "white" | "w" => PlayerMode::White,
-            "none" | "nobody" => PlayerMode::Nobody,
-            _ => return None,
-        })
-    }
-
-    /// The name `parse` reads.
-    pub fn name(self) -> &'static str {
-        match self {
-            PlayerMode::Alternate => "alternate",
-            PlayerMode::Black => "black",
-            PlayerMode::White => "white",
-            PlayerMode::Nobody => "none",
-        }
-    }
-}
-
-/// How a book was built, and how far: stored in the header so a build resumes with the
-/// same settings and the build rate can be reported.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BuildInfo {
-    /// Playouts of each evaluation.
-    pub playouts: u64,
-    /// Children added per expansion and per widening (0: all legal moves).
-    pub width: u32,
-    /// An interior node is widened every this many visits (0: never).
-    pub widen_every: u32,
-    pub player: PlayerMode,
-    /// Seed of the evaluations.
-    pub seed: u64,
-    /// Move order: every other place to the best move within this distance of the last
-    /// move (0: the search's order alone).
-    pub local: u32,
-    /// Expansions and widenings done.
-    pub expansions: u64,
-    /// Evaluations (searches) run.
-    pub evaluations: u64,
-    /// Seconds spent building.
-    pub seconds: f64,
-}
-
-impl Default for BuildInfo {
-    fn default() -> Self {
-        BuildInfo {
-            playouts: 3000,
-            width: 12,
-            widen_every: 8,
-            player: PlayerMode::Alternate,
-            seed: 1,
-            local: 0,
-            expansions: 0,
-            evaluations: 0,
-            seconds: 0.0,
-        }
-    }
-}
-
-struct Writer(Vec<u8>);
+/// Little-endian output of the book file and the journal.
+pub(super) struct Writer(pub(super) Vec<u8>);
 
 impl Writer {
-    fn u8(&mut self, v: u8) {
+    pub(super) fn u8(&mut self, v: u8) {
         self.0.push(v);
     }
-    fn u16(&mut self, v: u16) {
+    pub(super) fn u16(&mut self, v: u16) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn u32(&mut self, v: u32) {
+    pub(super) fn u32(&mut self, v: u32) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn u64(&mut self, v: u64) {
+    pub(super) fn u64(&mut self, v: u64) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn f32(&mut self, v: f32) {
+    pub(super) fn f32(&mut self, v: f32) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn f64(&mut self, v: f64) {
+    pub(super) fn f64(&mut self, v: f64) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
 }
 
-struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
+/// Little-endian input of the book file and the journal; every read checks the length.
+pub(super) struct Reader<'a> {
+    pub(super) b: &'a [u8],
+    pub(super) at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+    pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
         if self.b.len() - self.at < n {
             return Err("truncated".into());
         }
@@ -168,22 +83,22 @@ impl<'a> Reader<'a> {
         self.at += n;
         Ok(s)
     }
-    fn u8(&mut self) -> Result<u8, String> {
+    pub(super) fn u8(&mut self) -> Result<u8, String> {
         Ok(self.take(1)?[0])
     }
-    fn u16(&mut self) -> Result<u16, String> {
+    pub(super) fn u16(&mut self) -> Result<u16, String> {
         Ok(u16::from_le_bytes(self.take(2)?.try_into().unwrap()))
     }
-    fn u32(&mut self) -> Result<u32, String> {
+    pub(super) fn u32(&mut self) -> Result<u32, String> {
         Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap()))
     }
-    fn u64(&mut self) -> Result<u64, String> {
+    pub(super) fn u64(&mut self) -> Result<u64, String> {
         Ok(u64::from_le_bytes(self.take(8)?.try_into().unwrap()))
     }
-    fn f32(&mut self) -> Result<f32, String> {
+    pub(super) fn f32(&mut self) -> Result<f32, String> {
         Ok(f32::from_le_bytes(self.take(4)?.try_into().unwrap()))
     }
-    fn f64(&mut self) -> Result<f64, String> {
+    pub(super) fn f64(&mut self) -> Result<f64, String> {
         Ok(f64::from_le_bytes(self.take(8)?.try_into().unwrap()))
     }
 }
@@ -195,10 +110,17 @@ fn scoring_code(s: Scoring) -> u8 {
     }
 }
 
-/// The bytes of a book file.
+/// Bytes of a node in the file, by format version.
+fn node_bytes(version: u32) -> usize {
+    if version == 1 { 19 } else { 21 }
+}
+
+/// The bytes of a book file (always the current format version).
 pub fn to_bytes(book: &Book, info: &BuildInfo) -> Vec<u8> {
     let edges: usize = book.nodes.iter().map(|n| n.edges.len()).sum();
-    let mut w = Writer(Vec::with_capacity(120 + book.len() * 19 + edges * 6));
+    let mut w = Writer(Vec::with_capacity(
+        1000 + book.len() * node_bytes(VERSION) + edges * 6,
+    ));
     w.0.extend_from_slice(MAGIC);
     w.u32(VERSION);
     w.u8(book.rules.size as u8);
@@ -217,6 +139,27 @@ pub fn to_bytes(book: &Book, info: &BuildInfo) -> Vec<u8> {
     w.u64(info.expansions);
     w.u64(info.evaluations);
     w.f64(info.seconds);
+    w.u16(info.evaluators.len() as u16);
+    for e in &info.evaluators {
+        w.u32(e.version);
+        w.u64(e.playouts);
+        w.u64(e.seed);
+        w.u32(e.params.len() as u32);
+        w.0.extend_from_slice(e.params.as_bytes());
+    }
+    w.f32(book.shape.check_margin);
+    let checks: Vec<(usize, Check)> = book
+        .nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| n.check.map(|c| (i, c)))
+        .collect();
+    w.u32(checks.len() as u32);
+    for (i, c) in checks {
+        w.u32(i as u32);
+        w.f32(c.value);
+        w.u16(c.eval);
+    }
     w.u32(book.len() as u32);
     w.u32(edges as u32);
     for n in &book.nodes {
@@ -225,6 +168,7 @@ pub fn to_bytes(book: &Book, info: &BuildInfo) -> Vec<u8> {
         w.f32(n.h);
         w.u32(n.visits);
         w.u16(n.edges.len() as u16);
+        w.u16(n.eval);
     }
     for n in &book.nodes {
         for e in &n.edges {
@@ -237,16 +181,18 @@ pub fn to_bytes(book: &Book, info: &BuildInfo) -> Vec<u8> {
     w.0
 }
 
-/// Reads a book file's bytes; `name` (the file) is named in every error.
+/// Reads a book file's bytes, of format version 1 or 2; `name` (the file) is named in every
+/// error. A version 1 file did not record its evaluator: its values are given one evaluator
+/// of version 0 (older than every search of today), with the file's playouts and seed.
 pub fn from_bytes(bytes: &[u8], name: &str) -> Result<(Book, BuildInfo), String> {
     let err = |m: &str| format!("book {name}: {m}");
     if bytes.len() < MAGIC.len() + 4 || &bytes[..8] != MAGIC {
         return Err(err("not a moyo book file (bad magic)"));
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
-    if version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(err(&format!(
-            "format version {version}, this moyo reads version {VERSION}"
+            "format version {version}, this moyo reads versions 1 to {VERSION}"
         )));
     }
     if bytes.len() < 8 + 12 {
@@ -257,10 +203,10 @@ pub fn from_bytes(bytes: &[u8], name: &str) -> Result<(Book, BuildInfo), String>
     if fnv1a(body) != stored {
         return Err(err("checksum mismatch (the file is corrupt or truncated)"));
     }
-    parse_body(body).map_err(|m| err(&m))
+    parse_body(body, version).map_err(|m| err(&m))
 }
 
-fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
+fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
     let mut r = Reader { b: body, at: 12 };
     let size = r.u8()? as usize;
     let scoring = match r.u8()? {
@@ -278,7 +224,7 @@ fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
     let player = PlayerMode::from_code(r.u8()?).ok_or("unknown book player mode")?;
     let local = u32::from(r.u16()?);
     let frac_gap = r.f32()?;
-    let info = BuildInfo {
+    let mut info = BuildInfo {
         playouts: r.u64()?,
         width: r.u32()?,
         widen_every: r.u32()?,
@@ -288,10 +234,52 @@ fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
         expansions: r.u64()?,
         evaluations: r.u64()?,
         seconds: r.f64()?,
+        evaluators: Vec::new(),
     };
+    let mut check_margin = Shape::default().check_margin;
+    let mut checks = Vec::new();
+    if version == 1 {
+        info.evaluators.push(EvalSettings {
+            version: 0,
+            playouts: info.playouts,
+            seed: info.seed,
+            params: String::new(),
+        });
+    } else {
+        for _ in 0..r.u16()? {
+            let version = r.u32()?;
+            let playouts = r.u64()?;
+            let seed = r.u64()?;
+            let len = r.u32()? as usize;
+            let params = String::from_utf8(r.take(len)?.to_vec())
+                .map_err(|_| "an evaluator's parameters are not text")?;
+            info.evaluators.push(EvalSettings {
+                version,
+                playouts,
+                seed,
+                params,
+            });
+        }
+        check_margin = r.f32()?;
+        if !(0.0..=1.0).contains(&check_margin) {
+            return Err("bad check margin".into());
+        }
+        for _ in 0..r.u32()? {
+            let node = r.u32()? as usize;
+            let value = r.f32()?;
+            let eval = r.u16()?;
+            if !(-1.0..=1.0).contains(&value) || eval as usize >= info.evaluators.len() {
+                return Err("bad check".into());
+            }
+            checks.push((node, Check { value, eval }));
+        }
+    }
     let n = r.u32()? as usize;
     let m = r.u32()? as usize;
-    if n.saturating_mul(19).saturating_add(m.saturating_mul(6)) != body.len() - r.at {
+    let expected = n
+        .saturating_mul(node_bytes(version))
+        .saturating_add(m.saturating_mul(6));
+    if expected != body.len() - r.at {
         return Err("node and arc counts do not match the file length".into());
     }
     let mut nodes = Vec::with_capacity(n);
@@ -302,8 +290,12 @@ fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
         let h = r.f32()?;
         let visits = r.u32()?;
         counts.push(r.u16()? as usize);
+        let eval = if version == 1 { 0 } else { r.u16()? };
         if !(-1.0..=1.0).contains(&h) {
             return Err("value out of range".into());
+        }
+        if eval as usize >= info.evaluators.len() {
+            return Err("a value names an unknown evaluator".into());
         }
         let to_move = if flags & 1 != 0 {
             Color::White
@@ -311,6 +303,7 @@ fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
             Color::Black
         };
         let mut node = Node::leaf(key, to_move, h);
+        node.eval = eval;
         node.expanded = flags & 2 != 0;
         node.full = flags & 4 != 0;
         node.visits = visits;
@@ -318,6 +311,12 @@ fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
     }
     if counts.iter().sum::<usize>() != m {
         return Err("arc count mismatch".into());
+    }
+    for (i, c) in checks {
+        nodes
+            .get_mut(i)
+            .ok_or("a check of a missing position")?
+            .check = Some(c);
     }
     for (node, &c) in nodes.iter_mut().zip(&counts) {
         for _ in 0..c {
@@ -335,6 +334,7 @@ fn parse_body(body: &[u8]) -> Result<(Book, BuildInfo), String> {
         omega,
         fractional,
         frac_gap,
+        check_margin,
     };
     let book = Book::from_nodes(rules, shape, nodes)?;
     Ok((book, info))
@@ -378,216 +378,4 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(suffix);
     PathBuf::from(s)
-}
-
-/// One change to a book since its last checkpoint.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Record {
-    /// A new node (its index is the number of nodes before it).
-    Node {
-        key: u64,
-        to_move: Color,
-        h: f32,
-    },
-    Edge {
-        parent: u32,
-        mv: u16,
-        child: u32,
-    },
-    Expanded {
-        node: u32,
-    },
-    /// The node has every legal move as a child.
-    Full {
-        node: u32,
-    },
-    Visit {
-        node: u32,
-    },
-    Counters {
-        expansions: u64,
-        evaluations: u64,
-        seconds: f64,
-    },
-}
-
-impl Record {
-    fn encode(&self, w: &mut Writer) {
-        let start = w.0.len();
-        match *self {
-            Record::Node { key, to_move, h } => {
-                w.u8(b'N');
-                w.u64(key);
-                w.u8((to_move == Color::White) as u8);
-                w.f32(h);
-            }
-            Record::Edge { parent, mv, child } => {
-                w.u8(b'E');
-                w.u32(parent);
-                w.u16(mv);
-                w.u32(child);
-            }
-            Record::Expanded { node } => {
-                w.u8(b'X');
-                w.u32(node);
-            }
-            Record::Visit { node } => {
-                w.u8(b'V');
-                w.u32(node);
-            }
-            Record::Full { node } => {
-                w.u8(b'F');
-                w.u32(node);
-            }
-            Record::Counters {
-                expansions,
-                evaluations,
-                seconds,
-            } => {
-                w.u8(b'C');
-                w.u64(expansions);
-                w.u64(evaluations);
-                w.f64(seconds);
-            }
-        }
-        let check = fnv1a(&w.0[start..]) as u32;
-        w.u32(check);
-    }
-
-    fn decode(r: &mut Reader) -> Result<Record, String> {
-        let start = r.at;
-        let rec = match r.u8()? {
-            b'N' => Record::Node {
-                key: r.u64()?,
-                to_move: if r.u8()? != 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
-                h: r.f32()?,
-            },
-            b'E' => Record::Edge {
-                parent: r.u32()?,
-                mv: r.u16()?,
-                child: r.u32()?,
-            },
-            b'X' => Record::Expanded { node: r.u32()? },
-            b'V' => Record::Visit { node: r.u32()? },
-            b'F' => Record::Full { node: r.u32()? },
-            b'C' => Record::Counters {
-                expansions: r.u64()?,
-                evaluations: r.u64()?,
-                seconds: r.f64()?,
-            },
-            _ => return Err("bad record".into()),
-        };
-        let check = fnv1a(&r.b[start..r.at]) as u32;
-        if r.u32()? != check {
-            return Err("bad record checksum".into());
-        }
-        Ok(rec)
-    }
-
-    /// Applies the record to a book; false when it does not fit (then replay stops).
-    pub fn apply(&self, book: &mut Book, info: &mut BuildInfo) -> bool {
-        let n = book.len() as u32;
-        match *self {
-            Record::Node { key, to_move, h } => {
-                if book.find(key).is_some() || !(-1.0..=1.0).contains(&h) {
-                    return false;
-                }
-                book.add_node(Node::leaf(key, to_move, h));
-            }
-            Record::Edge { parent, mv, child } => {
-                let points = book.rules.size * book.rules.size;
-                if parent >= n || child >= n || mv as usize >= points {
-                    return false;
-                }
-                book.add_edge(parent, mv, child);
-            }
-            Record::Expanded { node } => {
-                if node >= n {
-                    return false;
-                }
-                book.nodes[node as usize].expanded = true;
-            }
-            Record::Visit { node } => {
-                if node >= n {
-                    return false;
-                }
-                book.nodes[node as usize].visits += 1;
-            }
-            Record::Full { node } => {
-                if node >= n {
-                    return false;
-                }
-                book.nodes[node as usize].full = true;
-            }
-            Record::Counters {
-                expansions,
-                evaluations,
-                seconds,
-            } => {
-                info.expansions = expansions;
-                info.evaluations = evaluations;
-                info.seconds = seconds;
-            }
-        }
-        true
-    }
-}
-
-/// The append-only log of changes since the last checkpoint, tied to that checkpoint by
-/// its checksum. Every record carries its own check, so a record cut short by a kill is
-/// recognised and dropped at replay.
-pub struct Journal {
-    file: fs::File,
-}
-
-impl Journal {
-    /// Starts a new, empty journal for the checkpoint with checksum `sum` (atomically
-    /// replacing an old one).
-    pub fn create(path: &Path, sum: u64) -> io::Result<Journal> {
-        let mut w = Writer(Vec::new());
-        w.0.extend_from_slice(JOURNAL_MAGIC);
-        w.u32(VERSION);
-        w.u64(sum);
-        write_atomic(path, &w.0)?;
-        let file = fs::OpenOptions::new().append(true).open(path)?;
-        Ok(Journal { file })
-    }
-
-    /// Appends records and hands them to the operating system (they survive a kill of
-    /// this process).
-    pub fn append(&mut self, records: &[Record]) -> io::Result<()> {
-        let mut w = Writer(Vec::new());
-        for r in records {
-            r.encode(&mut w);
-        }
-        self.file.write_all(&w.0)
-    }
-
-    /// The records of the journal at `path` if it belongs to the checkpoint with checksum
-    /// `sum`, up to the first damaged or cut record. A missing journal or one of another
-    /// checkpoint gives nothing.
-    pub fn read(path: &Path, sum: u64) -> Vec<Record> {
-        let Ok(bytes) = fs::read(path) else {
-            return Vec::new();
-        };
-        let mut r = Reader { b: &bytes, at: 0 };
-        let ok = r.take(8).is_ok_and(|m| m == JOURNAL_MAGIC)
-            && r.u32() == Ok(VERSION)
-            && r.u64() == Ok(sum);
-        if !ok {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        while r.at < bytes.len() {
-            match Record::decode(&mut r) {
-                Ok(rec) => out.push(rec),
-                Err(_) => break,
-            }
-        }
-        out
-    }
 }

@@ -8,7 +8,7 @@
 //! `p_i - (-p_sj) = p_i + p_sj >= 0` (Lincke's figures use max-propagation and write
 //! `p_i - p_sj`; Fuego's SgBookBuilder notes the same sign).
 
-use crate::board::{BookMove, Color, Game, Move, Scoring, canonical, from_book};
+use crate::board::{BookMove, Color, Game, Move, Scoring, canonical};
 use std::collections::HashMap;
 
 /// What a book is valid for: it is consulted only when all three match the game.
@@ -23,6 +23,13 @@ impl BookRules {
     /// Whether `game` is played under these rules.
     pub fn matches(&self, game: &Game) -> bool {
         self.size == game.size() && self.komi == game.komi() && self.scoring == game.scoring()
+    }
+
+    /// A new game under these rules (the empty board, Black to move).
+    pub fn new_game(&self) -> Game {
+        let mut g = Game::new(self.size, self.komi);
+        g.set_scoring(self.scoring);
+        g
     }
 }
 
@@ -55,6 +62,8 @@ pub struct Node {
     pub to_move: Color,
     /// Heuristic value for the side to move, in [-1, 1].
     pub h: f32,
+    /// The evaluator that gave `h`: an index into the build's `evaluators`.
+    pub eval: u16,
     /// Whether the node has been expanded (interior); leaves have `expanded == false`.
     pub expanded: bool,
     /// Times the builder's selection passed through this interior node (for widening).
@@ -62,8 +71,15 @@ pub struct Node {
     /// Every legal move (up to symmetry) is a child: nothing left to widen with.
     pub full: bool,
     pub edges: Vec<Edge>,
-    /// Propagated value (negamax of the children for interior nodes, `h` for leaves).
+    /// A deeper search's value of the position (a re-check), if one was run.
+    pub check: Option<Check>,
+    /// Propagated value: for leaves `h` (the check's value when there is one), for interior
+    /// nodes the negamax of the children, unless the check disagrees with it by more than
+    /// the shape's `check_margin`: then the check's value.
     pub p: f32,
+    /// The negamax of the children (`p` for leaves): what the gaps of the moves here are
+    /// measured from.
+    pub negamax: f32,
     /// Lincke's Eq. (1): priority when the book player is to move here.
     pub epb: f32,
     /// Lincke's Eq. (2): priority when the opponent is to move here.
@@ -83,11 +99,14 @@ impl Node {
             key,
             to_move,
             h,
+            eval: 0,
+            check: None,
             expanded: false,
             visits: 0,
             full: false,
             edges: Vec::new(),
             p: h,
+            negamax: h,
             epb: 0.0,
             epo: 0.0,
             epn: 0.0,
@@ -100,6 +119,21 @@ impl Node {
     pub fn is_interior(&self) -> bool {
         self.expanded && !self.edges.is_empty()
     }
+
+    /// Whether a deeper check of this interior node disagrees with the negamax of its
+    /// children (then `p` is the check's value).
+    pub fn disputed(&self) -> bool {
+        self.is_interior() && self.check.is_some() && self.p != self.negamax
+    }
+}
+
+/// The value of a deeper search of a position than the book's evaluations (a re-check).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Check {
+    /// Value for the side to move, in [-1, 1].
+    pub value: f32,
+    /// The evaluator that ran the search: an index into the build's `evaluators`.
+    pub eval: u16,
 }
 
 /// How priorities are computed: Lincke's omega and the fractional-depth option.
@@ -113,6 +147,9 @@ pub struct Shape {
     /// With `fractional`: a gap of this much (or more) between the best and second-best
     /// values gives the smallest increment, 0.01; no gap gives 1.
     pub frac_gap: f32,
+    /// A deeper check of an interior node that disagrees with the negamax of its children by
+    /// more than this (in win rate) replaces it as the node's value.
+    pub check_margin: f32,
 }
 
 impl Default for Shape {
@@ -121,6 +158,7 @@ impl Default for Shape {
             omega: 20.0,
             fractional: false,
             frac_gap: 0.2,
+            check_margin: 0.05,
         }
     }
 }
@@ -288,7 +326,8 @@ impl Book {
         for (i, s) in state.iter().enumerate() {
             if *s == 0 {
                 let nd = &mut self.nodes[i];
-                nd.p = nd.h;
+                nd.p = nd.check.map_or(nd.h, |c| c.value);
+                nd.negamax = nd.p;
                 nd.epb = 0.0;
                 nd.epo = 0.0;
                 nd.epn = 0.0;
@@ -326,7 +365,8 @@ impl Book {
         let done = |e: &Edge| state[e.child as usize] == 2;
         if !node.expanded {
             let nd = &mut self.nodes[i];
-            nd.p = nd.h;
+            nd.p = nd.check.map_or(nd.h, |c| c.value);
+            nd.negamax = nd.p;
             nd.epb = 0.0;
             nd.epo = 0.0;
             nd.epn = 0.0;
@@ -348,7 +388,8 @@ impl Book {
         if count == 0 {
             // Terminal (expanded into no move) or only cycle arcs: nothing to expand here.
             let nd = &mut self.nodes[i];
-            nd.p = nd.h;
+            nd.p = nd.check.map_or(nd.h, |c| c.value);
+            nd.negamax = nd.p;
             nd.epb = f32::INFINITY;
             nd.epo = f32::INFINITY;
             nd.epn = f32::INFINITY;
@@ -366,7 +407,11 @@ impl Book {
             epn = epn.min(c.epn + shape.penalty(gap));
         }
         let nd = &mut self.nodes[i];
-        nd.p = best;
+        nd.negamax = best;
+        nd.p = match nd.check {
+            Some(c) if (c.value - best).abs() > 2.0 * shape.check_margin => c.value,
+            _ => best,
+        };
         nd.epb = inc + epb;
         nd.epo = inc + epo;
         nd.epn = inc + epn;
@@ -396,7 +441,7 @@ impl Book {
         let mut best: Option<(f32, Edge)> = None;
         for e in &node.edges {
             let c = &self.nodes[e.child as usize];
-            let gap = node.p + c.p;
+            let gap = node.negamax + c.p;
             let pri = match player {
                 BookPlayer::Nobody => c.epn + self.shape.penalty(gap),
                 _ => {
@@ -417,73 +462,6 @@ impl Book {
             }
         }
         best.map(|(_, e)| e)
-    }
-
-    /// The moves of the book for `color` in `game`'s position, best first: one per arc of
-    /// the position's node when it is interior, mapped back through the symmetry, each
-    /// with its propagated value; moves illegal in this game (superko) are left out.
-    /// Empty when the rules differ or the position is not an interior node.
-    pub fn moves(&self, game: &Game, color: Color) -> Vec<BookChoice> {
-        if !self.rules.matches(game) {
-            return Vec::new();
-        }
-        let board = game.board();
-        let (key, sym) = canonical(board, color);
-        let Some(i) = self.find(key) else {
-            return Vec::new();
-        };
-        let node = &self.nodes[i as usize];
-        if !node.is_interior() || node.to_move != color {
-            return Vec::new();
-        }
-        let mut out: Vec<BookChoice> = node
-            .edges
-            .iter()
-            .map(|e| BookChoice {
-                mv: from_book(board, sym, e.mv),
-                value: -self.nodes[e.child as usize].p,
-            })
-            .filter(|c| game.legality(color, c.mv).is_ok())
-            .collect();
-        out.sort_by(|a, b| b.value.total_cmp(&a.value));
-        out
-    }
-
-    /// The book's move for `color` in `game`: the best one, or with `margin` > 0 (in win
-    /// rate) one drawn by `pick` among those within `margin` of the best. `pick(n)` returns
-    /// an index below `n`.
-    pub fn choose(
-        &self,
-        game: &Game,
-        color: Color,
-        margin: f32,
-        pick: impl FnOnce(usize) -> usize,
-    ) -> Option<BookChoice> {
-        self.choose_among(game, color, margin, |_| true, pick)
-    }
-
-    /// `choose` among the book moves `keep` accepts (`None` when it accepts none).
-    pub fn choose_among(
-        &self,
-        game: &Game,
-        color: Color,
-        margin: f32,
-        keep: impl Fn(Move) -> bool,
-        pick: impl FnOnce(usize) -> usize,
-    ) -> Option<BookChoice> {
-        let mut moves = self.moves(game, color);
-        moves.retain(|c| keep(c.mv));
-        let best = moves.first()?.value;
-        let near = moves
-            .iter()
-            .take_while(|c| c.value >= best - 2.0 * margin)
-            .count();
-        let k = if near > 1 {
-            pick(near).min(near - 1)
-        } else {
-            0
-        };
-        Some(moves[k])
     }
 
     /// A comparable summary of the graph independent of node numbering: per node its key,

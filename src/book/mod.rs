@@ -4,22 +4,25 @@
 //! It knows nothing of GTP.
 
 mod builder;
+mod check;
 mod embedded;
+mod evaluator;
 mod file;
 mod graph;
+mod journal;
+mod lookup;
+mod revalue;
+mod settings;
 mod stats;
 #[cfg(test)]
 mod tests;
 
 pub use crate::board::{BookMove, canonical, from_book, key_under, to_book};
-pub use builder::{
-    Builder, Evaluation, Evaluator, RunLimits, SearchEvaluator, Step, interleave_local,
-    rank_for_book,
-};
+pub use builder::{Builder, RunLimits, Step};
 pub use embedded::{FILES as EMBEDDED_FILES, embedded};
-pub use file::{
-    BuildInfo, Journal, MAGIC, PlayerMode, Record, VERSION, fnv1a, from_bytes, load, save, sibling,
-    to_bytes, write_atomic,
-};
-pub use graph::{Book, BookChoice, BookPlayer, BookRules, Edge, Library, Node, Shape};
+pub use evaluator::{Evaluation, Evaluator, SearchEvaluator, interleave_local, rank_for_book};
+pub use file::{MAGIC, VERSION, fnv1a, from_bytes, load, save, sibling, to_bytes, write_atomic};
+pub use graph::{Book, BookChoice, BookPlayer, BookRules, Check, Edge, Library, Node, Shape};
+pub use journal::{Journal, Record};
+pub use settings::{BuildInfo, EVAL_VERSION, EvalSettings, PlayerMode};
 pub use stats::{Stats, dropout, report, stats, svg};

@@ -3,8 +3,8 @@
 //! opponent can reach while the book player plays only optimal moves, his Fig. 5-7), as
 //! text and as an SVG picture.
 
-use super::file::BuildInfo;
 use super::graph::Book;
+use super::settings::BuildInfo;
 use crate::board::Color;
 
 /// The figures of a book.
@@ -63,7 +63,7 @@ pub fn dropout(book: &Book, player: Color) -> Vec<(u32, f32)> {
         }
         for e in &n.edges {
             let c = &book.nodes[e.child as usize];
-            if n.to_move == player && n.p + c.p > 0.0 {
+            if n.to_move == player && n.negamax + c.p > 0.0 {
                 continue;
             }
             if !seen[e.child as usize] {
@@ -111,6 +111,25 @@ pub fn report(book: &Book, info: &BuildInfo) -> String {
         o,
         "build expansions {} evaluations {} seconds {:.0} evaluations_per_hour {:.0}",
         info.expansions, info.evaluations, info.seconds, rate
+    );
+    for (k, e) in info.evaluators.iter().enumerate() {
+        let positions = book.nodes.iter().filter(|n| n.eval as usize == k).count();
+        let _ = writeln!(
+            o,
+            "evaluator {k} version {} playouts {} seed {} positions {positions}{} params {}",
+            e.version,
+            e.playouts,
+            e.seed,
+            if e.is_stale() { " stale" } else { "" },
+            e.changed_params()
+        );
+    }
+    let checks = book.nodes.iter().filter(|n| n.check.is_some()).count();
+    let disputed = book.nodes.iter().filter(|n| n.disputed()).count();
+    let _ = writeln!(
+        o,
+        "checks {checks} disputed {disputed} check_margin {}",
+        book.shape.check_margin
     );
     let root = book.root_value();
     let _ = writeln!(

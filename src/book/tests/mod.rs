@@ -1,6 +1,9 @@
 //! Tests of the book: propagation and priorities on a hand-made graph, the omega limits,
 //! transpositions, symmetry, the file and the resumable builder (with a fake evaluator, so
-//! no search runs).
+//! no search runs). The files beside this one test one concept each, with the helpers here.
+
+mod check;
+mod revalue;
 
 use super::*;
 use crate::board::{Color, Game, Move, Scoring, Symmetry};
@@ -14,20 +17,48 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// A deterministic evaluator: the value is a hash of the canonical key, the move order a
-/// hash of the key and the stored move (so both are the same in every orientation).
-/// With a budget it is "killed" after that many evaluations.
+/// A deterministic evaluator: the value is a hash of the canonical key (and of the version,
+/// when it is not today's), the move order a hash of the key and the stored move (so both
+/// are the same in every orientation). With a budget it is "killed" after that many
+/// evaluations.
 struct Fake {
     budget: Option<usize>,
     calls: usize,
+    version: u32,
+    /// The "playouts" of its settings: a deeper fake gives other values.
+    playouts: u64,
 }
 
 impl Fake {
     fn new() -> Fake {
+        Fake::of_version(EVAL_VERSION)
+    }
+
+    fn of_version(version: u32) -> Fake {
         Fake {
             budget: None,
             calls: 0,
+            version,
+            playouts: 0,
         }
+    }
+
+    /// A fake of today's version standing for a search of `playouts` playouts.
+    fn deeper(playouts: u64) -> Fake {
+        Fake {
+            playouts,
+            ..Fake::new()
+        }
+    }
+
+    /// The value this evaluator gives a position of canonical key `key`.
+    fn value(&self, key: u64) -> f32 {
+        let salt = if self.version == EVAL_VERSION && self.playouts == 0 {
+            0
+        } else {
+            mix(u64::from(self.version) ^ self.playouts << 8)
+        };
+        ((mix(key ^ salt) >> 11) as f64 / (1u64 << 53) as f64 * 1.6 - 0.8) as f32
     }
 }
 
@@ -38,7 +69,7 @@ impl Evaluator for Fake {
         }
         self.calls += 1;
         let (key, sym) = canonical(game.board(), to_play);
-        let value = ((mix(key) >> 11) as f64 / (1u64 << 53) as f64 * 1.6 - 0.8) as f32;
+        let value = self.value(key);
         let mut moves: Vec<(u64, Move)> = game
             .board()
             .points()
@@ -57,6 +88,15 @@ impl Evaluator for Fake {
             value,
             moves: moves.into_iter().map(|x| x.1).collect(),
         })
+    }
+
+    fn settings(&self) -> EvalSettings {
+        EvalSettings {
+            version: self.version,
+            playouts: self.playouts,
+            seed: 0,
+            params: String::new(),
+        }
     }
 }
 
@@ -319,7 +359,7 @@ fn a_rotated_position_gets_the_rotated_book_move() {
     let i = (0..book.len() as u32)
         .find(|&i| book.nodes[i as usize].depth == 2 && book.nodes[i as usize].is_interior())
         .expect("an expanded position at depth 2");
-    let (game, _) = b.position(i).unwrap();
+    let (game, _) = b.book.line(i).unwrap();
     let color = game.to_play();
     let here = book.moves(&game, color);
     assert!(!here.is_empty());
@@ -414,9 +454,9 @@ fn file_round_trip_and_corruption() {
             .unwrap_err()
             .contains("magic")
     );
-    let mut v2 = bytes.clone();
-    v2[8] = 2;
-    assert!(from_bytes(&v2, "z").unwrap_err().contains("version"));
+    let mut v9 = bytes.clone();
+    v9[8] = 9;
+    assert!(from_bytes(&v9, "z").unwrap_err().contains("version"));
     // Saved and loaded from disk.
     let path = temp("roundtrip.book");
     save(&path, &b.book, &b.info).unwrap();
@@ -454,7 +494,7 @@ fn a_killed_build_resumes_where_its_journal_ends() {
     }
     let mut dying: Vec<Box<dyn Evaluator>> = vec![Box::new(Fake {
         budget: Some(2),
-        calls: 0,
+        ..Fake::new()
     })];
     let mut s = b.step(&mut dying).unwrap();
     while s != Step::Interrupted {

@@ -1,0 +1,310 @@
+//! The builder's journal: every change to a book since its last checkpoint, appended as it
+//! happens, each record with its own check, so a killed build resumes from the checkpoint
+//! plus the journal's intact records.
+
+use super::file::{Reader, VERSION, Writer, fnv1a, write_atomic};
+use super::graph::{Book, Check, Node};
+use super::settings::BuildInfo;
+use crate::board::Color;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+const JOURNAL_MAGIC: &[u8; 8] = b"MOYOJRNL";
+
+/// One change to a book since its last checkpoint.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Record {
+    /// A new node (its index is the number of nodes before it), valued by evaluator `eval`.
+    Node {
+        key: u64,
+        to_move: Color,
+        h: f32,
+        eval: u16,
+    },
+    /// A node evaluated again (its old value was stale): its new value and evaluator.
+    Value {
+        node: u32,
+        h: f32,
+        eval: u16,
+    },
+    /// A deeper search's value of a node (a re-check), replacing any earlier one.
+    Check {
+        node: u32,
+        value: f32,
+        eval: u16,
+    },
+    /// A node's check dropped (it came from an older evaluator version).
+    Uncheck {
+        node: u32,
+    },
+    Edge {
+        parent: u32,
+        mv: u16,
+        child: u32,
+    },
+    Expanded {
+        node: u32,
+    },
+    /// The node has every legal move as a child.
+    Full {
+        node: u32,
+    },
+    Visit {
+        node: u32,
+    },
+    Counters {
+        expansions: u64,
+        evaluations: u64,
+        seconds: f64,
+    },
+}
+
+impl Record {
+    fn encode(&self, w: &mut Writer) {
+        let start = w.0.len();
+        match *self {
+            Record::Node {
+                key,
+                to_move,
+                h,
+                eval,
+            } => {
+                w.u8(b'n');
+                w.u64(key);
+                w.u8((to_move == Color::White) as u8);
+                w.f32(h);
+                w.u16(eval);
+            }
+            Record::Value { node, h, eval } => {
+                w.u8(b'R');
+                w.u32(node);
+                w.f32(h);
+                w.u16(eval);
+            }
+            Record::Check { node, value, eval } => {
+                w.u8(b'K');
+                w.u32(node);
+                w.f32(value);
+                w.u16(eval);
+            }
+            Record::Uncheck { node } => {
+                w.u8(b'U');
+                w.u32(node);
+            }
+            Record::Edge { parent, mv, child } => {
+                w.u8(b'E');
+                w.u32(parent);
+                w.u16(mv);
+                w.u32(child);
+            }
+            Record::Expanded { node } => {
+                w.u8(b'X');
+                w.u32(node);
+            }
+            Record::Visit { node } => {
+                w.u8(b'V');
+                w.u32(node);
+            }
+            Record::Full { node } => {
+                w.u8(b'F');
+                w.u32(node);
+            }
+            Record::Counters {
+                expansions,
+                evaluations,
+                seconds,
+            } => {
+                w.u8(b'C');
+                w.u64(expansions);
+                w.u64(evaluations);
+                w.f64(seconds);
+            }
+        }
+        let check = fnv1a(&w.0[start..]) as u32;
+        w.u32(check);
+    }
+
+    fn decode(r: &mut Reader) -> Result<Record, String> {
+        let start = r.at;
+        let tag = r.u8()?;
+        let rec = match tag {
+            // 'N': a node of a format 1 journal, valued by the file's only evaluator.
+            b'N' | b'n' => Record::Node {
+                key: r.u64()?,
+                to_move: if r.u8()? != 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                h: r.f32()?,
+                eval: if tag == b'n' { r.u16()? } else { 0 },
+            },
+            b'R' => Record::Value {
+                node: r.u32()?,
+                h: r.f32()?,
+                eval: r.u16()?,
+            },
+            b'K' => Record::Check {
+                node: r.u32()?,
+                value: r.f32()?,
+                eval: r.u16()?,
+            },
+            b'U' => Record::Uncheck { node: r.u32()? },
+            b'E' => Record::Edge {
+                parent: r.u32()?,
+                mv: r.u16()?,
+                child: r.u32()?,
+            },
+            b'X' => Record::Expanded { node: r.u32()? },
+            b'V' => Record::Visit { node: r.u32()? },
+            b'F' => Record::Full { node: r.u32()? },
+            b'C' => Record::Counters {
+                expansions: r.u64()?,
+                evaluations: r.u64()?,
+                seconds: r.f64()?,
+            },
+            _ => return Err("bad record".into()),
+        };
+        let check = fnv1a(&r.b[start..r.at]) as u32;
+        if r.u32()? != check {
+            return Err("bad record checksum".into());
+        }
+        Ok(rec)
+    }
+
+    /// Applies the record to a book; false when it does not fit (then replay stops).
+    pub fn apply(&self, book: &mut Book, info: &mut BuildInfo) -> bool {
+        let n = book.len() as u32;
+        match *self {
+            Record::Node {
+                key,
+                to_move,
+                h,
+                eval,
+            } => {
+                if book.find(key).is_some() || !valid(h, eval, info) {
+                    return false;
+                }
+                let mut node = Node::leaf(key, to_move, h);
+                node.eval = eval;
+                book.add_node(node);
+            }
+            Record::Value { node, h, eval } => {
+                if node >= n || !valid(h, eval, info) {
+                    return false;
+                }
+                let nd = &mut book.nodes[node as usize];
+                nd.h = h;
+                nd.eval = eval;
+            }
+            Record::Check { node, value, eval } => {
+                if node >= n || !valid(value, eval, info) {
+                    return false;
+                }
+                book.nodes[node as usize].check = Some(Check { value, eval });
+            }
+            Record::Uncheck { node } => {
+                if node >= n {
+                    return false;
+                }
+                book.nodes[node as usize].check = None;
+            }
+            Record::Edge { parent, mv, child } => {
+                let points = book.rules.size * book.rules.size;
+                if parent >= n || child >= n || mv as usize >= points {
+                    return false;
+                }
+                book.add_edge(parent, mv, child);
+            }
+            Record::Expanded { node } => {
+                if node >= n {
+                    return false;
+                }
+                book.nodes[node as usize].expanded = true;
+            }
+            Record::Visit { node } => {
+                if node >= n {
+                    return false;
+                }
+                book.nodes[node as usize].visits += 1;
+            }
+            Record::Full { node } => {
+                if node >= n {
+                    return false;
+                }
+                book.nodes[node as usize].full = true;
+            }
+            Record::Counters {
+                expansions,
+                evaluations,
+                seconds,
+            } => {
+                info.expansions = expansions;
+                info.evaluations = evaluations;
+                info.seconds = seconds;
+            }
+        }
+        true
+    }
+}
+
+/// Whether a value and its evaluator fit the book.
+fn valid(h: f32, eval: u16, info: &BuildInfo) -> bool {
+    (-1.0..=1.0).contains(&h) && (eval as usize) < info.evaluators.len()
+}
+
+/// The append-only log of changes since the last checkpoint, tied to that checkpoint by
+/// its checksum. Every record carries its own check, so a record cut short by a kill is
+/// recognised and dropped at replay.
+pub struct Journal {
+    file: fs::File,
+}
+
+impl Journal {
+    /// Starts a new, empty journal for the checkpoint with checksum `sum` (atomically
+    /// replacing an old one).
+    pub fn create(path: &Path, sum: u64) -> io::Result<Journal> {
+        let mut w = Writer(Vec::new());
+        w.0.extend_from_slice(JOURNAL_MAGIC);
+        w.u32(VERSION);
+        w.u64(sum);
+        write_atomic(path, &w.0)?;
+        let file = fs::OpenOptions::new().append(true).open(path)?;
+        Ok(Journal { file })
+    }
+
+    /// Appends records and hands them to the operating system (they survive a kill of
+    /// this process).
+    pub fn append(&mut self, records: &[Record]) -> io::Result<()> {
+        let mut w = Writer(Vec::new());
+        for r in records {
+            r.encode(&mut w);
+        }
+        self.file.write_all(&w.0)
+    }
+
+    /// The records of the journal at `path` if it belongs to the checkpoint with checksum
+    /// `sum`, up to the first damaged or cut record. A missing journal or one of another
+    /// checkpoint gives nothing.
+    pub fn read(path: &Path, sum: u64) -> Vec<Record> {
+        let Ok(bytes) = fs::read(path) else {
+            return Vec::new();
+        };
+        let mut r = Reader { b: &bytes, at: 0 };
+        let ok = r.take(8).is_ok_and(|m| m == JOURNAL_MAGIC)
+            && r.u32().is_ok_and(|v| (1..=VERSION).contains(&v))
+            && r.u64() == Ok(sum);
+        if !ok {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        while r.at < bytes.len() {
+            match Record::decode(&mut r) {
+                Ok(rec) => out.push(rec),
+                Err(_) => break,
+            }
+        }
+        out
+    }
+}

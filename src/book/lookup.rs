@@ -1,0 +1,105 @@
+//! Looking positions up: the book's moves in a game's position (mapped back through the
+//! symmetry, legal moves only), the move the engine plays, and the line of moves that leads
+//! to a node.
+
+use super::graph::{Book, BookChoice};
+use crate::board::{Color, Game, Move, Symmetry, canonical, from_book};
+
+impl Book {
+    /// The moves of the book for `color` in `game`'s position, best first: one per arc of
+    /// the position's node when it is interior, mapped back through the symmetry, each
+    /// with its propagated value; moves illegal in this game (superko) are left out.
+    /// Empty when the rules differ or the position is not an interior node.
+    pub fn moves(&self, game: &Game, color: Color) -> Vec<BookChoice> {
+        if !self.rules.matches(game) {
+            return Vec::new();
+        }
+        let board = game.board();
+        let (key, sym) = canonical(board, color);
+        let Some(i) = self.find(key) else {
+            return Vec::new();
+        };
+        let node = &self.nodes[i as usize];
+        if !node.is_interior() || node.to_move != color {
+            return Vec::new();
+        }
+        let mut out: Vec<BookChoice> = node
+            .edges
+            .iter()
+            .map(|e| BookChoice {
+                mv: from_book(board, sym, e.mv),
+                value: -self.nodes[e.child as usize].p,
+            })
+            .filter(|c| game.legality(color, c.mv).is_ok())
+            .collect();
+        out.sort_by(|a, b| b.value.total_cmp(&a.value));
+        out
+    }
+
+    /// The book's move for `color` in `game`: the best one, or with `margin` > 0 (in win
+    /// rate) one drawn by `pick` among those within `margin` of the best. `pick(n)` returns
+    /// an index below `n`.
+    pub fn choose(
+        &self,
+        game: &Game,
+        color: Color,
+        margin: f32,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<BookChoice> {
+        self.choose_among(game, color, margin, |_| true, pick)
+    }
+
+    /// `choose` among the book moves `keep` accepts (`None` when it accepts none).
+    pub fn choose_among(
+        &self,
+        game: &Game,
+        color: Color,
+        margin: f32,
+        keep: impl Fn(Move) -> bool,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<BookChoice> {
+        let mut moves = self.moves(game, color);
+        moves.retain(|c| keep(c.mv));
+        let best = moves.first()?.value;
+        let near = moves
+            .iter()
+            .take_while(|c| c.value >= best - 2.0 * margin)
+            .count();
+        let k = if near > 1 {
+            pick(near).min(near - 1)
+        } else {
+            0
+        };
+        Some(moves[k])
+    }
+
+    /// The game of node `n` along its shortest path from the start position, and the
+    /// symmetry from that game's board to the stored orientation.
+    pub fn line(&self, n: u32) -> Result<(Game, Symmetry), String> {
+        let mut chain = Vec::new();
+        let mut x = n;
+        while let Some((p, mv)) = self.nodes[x as usize].parent {
+            chain.push((p, mv));
+            x = p;
+        }
+        if x != 0 {
+            return Err(format!("position {n} is not reachable from the start"));
+        }
+        let mut game = self.rules.new_game();
+        let (k0, mut sym) = canonical(game.board(), Color::Black);
+        if k0 != self.nodes[0].key {
+            return Err("the start position is not the empty board".into());
+        }
+        for &(p, mv) in chain.iter().rev() {
+            let c = self.nodes[p as usize].to_move;
+            let m = from_book(game.board(), sym, mv);
+            game.play(c, m)
+                .map_err(|e| format!("book line to position {n}: {e}"))?;
+            sym = canonical(game.board(), c.opp()).1;
+        }
+        if canonical(game.board(), game.to_play()).0 != self.nodes[n as usize].key {
+            return Err(format!("book line to position {n} leads elsewhere"));
+        }
+        Ok((game, sym))
+    }
+}

@@ -1,0 +1,383 @@
+//! `moyo book build`: creating or resuming a book.
+
+use clap::Args;
+use moyo::board::Scoring;
+use moyo::book::{
+    self, BookRules, BuildInfo, Builder, Evaluator, PlayerMode, RunLimits, SearchEvaluator, Shape,
+    Step,
+};
+use moyo::params::Params;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The book file of a build (resumed with FILE.journal; checks are journalled too).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Book moves leading to positions down to this depth (moves from the start) are checked.
+    #[arg(long, default_value_t = 6)]
+    depth: u32,
+    /// A check that disagrees with the book's value by more than this win rate replaces it
+    /// [default: the book's, 0.05 in a new book].
+    #[arg(long)]
+    margin: Option<f32>,
+    /// Stop after this many seconds of this run.
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// Searches run in parallel (one thread each).
+    #[arg(long, default_value_t = 1)]
+    workers: usize,
+    /// Seconds between checkpoints (the journal keeps every check in between).
+    #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
+    checkpoint_secs: f64,
+}
+
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// The book file: created, or resumed when it exists (with FILE.journal).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Board size of a new book [default: 9].
+    #[arg(long)]
+    size: Option<usize>,
+    /// Komi of a new book [default: 7].
+    #[arg(long, allow_negative_numbers = true)]
+    komi: Option<f32>,
+    /// Scoring of a new book: area or territory [default: area].
+    #[arg(long)]
+    rules: Option<String>,
+    /// Lincke's omega: depth units per unit of value gap, values in [-1, 1] (a gap of 0.02 in
+    /// win rate is 0.04); 0 = full breadth, inf = best-first [default: 20].
+    #[arg(long)]
+    omega: Option<f32>,
+    /// Children per expansion and per widening, best first by the position's own search
+    /// (0 = all legal moves) [default: 12].
+    #[arg(long)]
+    width: Option<u32>,
+    /// Progressive widening: an interior node gets --width more children every this many
+    /// visits (0 = never) [default: 8].
+    #[arg(long = "widen-every")]
+    widen_every: Option<u32>,
+    /// Book player: alternate (Black in even expansions, White in odd), black, white, or
+    /// none (both sides may play sub-optimal moves) [default: alternate].
+    #[arg(long)]
+    player: Option<String>,
+    /// Move order of new children: every other place goes to the best move within this
+    /// Manhattan distance of the last move (0 = the search's order alone) [default: 0].
+    #[arg(long)]
+    local: Option<u32>,
+    /// Fractional depth (Lincke 3.4): true or false [default: false].
+    #[arg(long)]
+    fractional: Option<bool>,
+    /// With fractional depth: a best-to-second-best gap giving the smallest increment
+    /// [default: 0.2].
+    #[arg(long = "frac-gap")]
+    frac_gap: Option<f32>,
+    /// Stop when the book has this many expansions in total.
+    #[arg(long)]
+    expansions: Option<u64>,
+    /// Stop when the book has this many positions.
+    #[arg(long)]
+    nodes: Option<usize>,
+    /// Stop after this many seconds of this run.
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// Evaluations run in parallel (one search thread each).
+    #[arg(long, default_value_t = 1)]
+    workers: usize,
+    /// Seconds between checkpoints (the journal keeps every evaluation in between).
+    #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
+    checkpoint_secs: f64,
+}
+
+fn parse_rules(s: &str) -> Result<Scoring, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "area" | "chinese" => Ok(Scoring::Area),
+        "territory" | "japanese" => Ok(Scoring::Territory),
+        _ => Err(format!("--rules {s}: expected area or territory")),
+    }
+}
+
+pub(super) fn build(
+    a: BuildArgs,
+    params: &Params,
+    playouts: Option<u64>,
+    seed: Option<u64>,
+    quiet: bool,
+) -> Result<(), String> {
+    let player = check_build_args(&a)?;
+    let mut builder = if a.out.exists() {
+        resume_build(&a, player, playouts, seed, quiet)?
+    } else {
+        new_build(&a, params, player, playouts, seed)?
+    };
+    builder.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
+    let mut evals: Vec<Box<dyn Evaluator>> = (0..a.workers)
+        .map(|_| Box::new(search_evaluator(params, &builder.info)) as Box<dyn Evaluator>)
+        .collect();
+    let limits = RunLimits {
+        expansions: a.expansions,
+        nodes: a.nodes,
+        seconds: a.seconds,
+    };
+    let start = Instant::now();
+    let evals_at_start = builder.info.evaluations;
+    let mut last_report = Instant::now();
+    let last = builder.run(&mut evals, limits, |b, _| {
+        if !quiet && last_report.elapsed() >= Duration::from_secs(30) {
+            last_report = Instant::now();
+            let rate = (b.info.evaluations - evals_at_start) as f64 * 3600.0
+                / start.elapsed().as_secs_f64().max(1e-9);
+            eprintln!(
+                "book: expansions {} positions {} evaluations {} ({:.0}/h) root {:.4}",
+                b.info.expansions,
+                b.book.len(),
+                b.info.evaluations,
+                rate,
+                (b.book.root_value() + 1.0) / 2.0
+            );
+        }
+    })?;
+    report_build(&a, &builder, last, evals_at_start, start);
+    Ok(())
+}
+
+/// The book player given with `--player`, once the settings that need no book are checked.
+fn check_build_args(a: &BuildArgs) -> Result<Option<PlayerMode>, String> {
+    let player = match &a.player {
+        Some(p) => Some(PlayerMode::parse(p).ok_or(format!(
+            "--player {p}: expected alternate, black, white or none"
+        ))?),
+        None => None,
+    };
+    if let Some(o) = a.omega
+        && (o.is_nan() || o < 0.0)
+    {
+        return Err("--omega must be 0 or more (inf for best-first)".into());
+    }
+    if a.workers == 0 {
+        return Err("--workers must be at least 1".into());
+    }
+    Ok(player)
+}
+
+/// The build saved in `--out`, with the settings given now replacing the stored ones; an
+/// error if the size, komi or rules given are not the book's.
+fn resume_build(
+    a: &BuildArgs,
+    player: Option<PlayerMode>,
+    playouts: Option<u64>,
+    seed: Option<u64>,
+    quiet: bool,
+) -> Result<Builder, String> {
+    let mut b = Builder::resume(&a.out)?;
+    let r = b.book.rules;
+    if a.size.is_some_and(|s| s != r.size)
+        || a.komi.is_some_and(|k| k != r.komi)
+        || a.rules
+            .as_deref()
+            .map(parse_rules)
+            .transpose()?
+            .is_some_and(|s| s != r.scoring)
+    {
+        return Err(format!(
+            "book {}: built for {r}, not for the size, komi or rules given",
+            a.out.display()
+        ));
+    }
+    if !quiet {
+        eprintln!(
+            "book: resuming {} ({} positions, {} expansions)",
+            a.out.display(),
+            b.book.len(),
+            b.info.expansions
+        );
+        let stale = b.stale(book::EVAL_VERSION).len();
+        if stale > 0 {
+            eprintln!(
+                "book: {stale} positions were valued by an older search: they are evaluated again first"
+            );
+        }
+    }
+    apply_settings(&mut b.book.shape, &mut b.info, a, player, playouts, seed);
+    b.book.refresh();
+    Ok(b)
+}
+
+/// A new build for `--out`: the start position evaluated, the file written.
+fn new_build(
+    a: &BuildArgs,
+    params: &Params,
+    player: Option<PlayerMode>,
+    playouts: Option<u64>,
+    seed: Option<u64>,
+) -> Result<Builder, String> {
+    let size = a.size.unwrap_or(9);
+    if !(2..=moyo::board::MAX_SIZE).contains(&size) {
+        return Err("--size must be 2 to 25".into());
+    }
+    let rules = BookRules {
+        size,
+        komi: a.komi.unwrap_or(7.0),
+        scoring: parse_rules(a.rules.as_deref().unwrap_or("area"))?,
+    };
+    let mut shape = Shape::default();
+    let mut info = BuildInfo::default();
+    apply_settings(&mut shape, &mut info, a, player, playouts, seed);
+    let mut ev = search_evaluator(params, &info);
+    Builder::create(rules, shape, info, Some(&a.out), &mut ev)
+}
+
+/// The evaluator of new positions: a moyo search with the build's playouts, seed and move
+/// order.
+fn search_evaluator(params: &Params, info: &BuildInfo) -> SearchEvaluator {
+    let mut ev = SearchEvaluator::new(params.clone(), info.playouts, info.seed);
+    ev.local = info.local;
+    ev
+}
+
+/// The last line of a build run: the book's size, this run's evaluations and rate, and why
+/// it stopped.
+fn report_build(a: &BuildArgs, builder: &Builder, last: Step, evals_at_start: u64, start: Instant) {
+    let secs = start.elapsed().as_secs_f64();
+    let done = builder.info.evaluations - evals_at_start;
+    out!(
+        "book {} positions {} expansions {} evaluations {} (this run {} in {:.0} s, {:.0}/h) {}",
+        a.out.display(),
+        builder.book.len(),
+        builder.info.expansions,
+        builder.info.evaluations,
+        done,
+        secs,
+        done as f64 * 3600.0 / secs.max(1e-9),
+        why(last)
+    );
+}
+
+/// Why a run stopped, from its last step.
+fn why(last: Step) -> &'static str {
+    match last {
+        Step::Complete => "complete",
+        Step::Interrupted => "interrupted",
+        Step::Expanded { .. } | Step::Revalued { .. } | Step::Checked { .. } => "limit reached",
+    }
+}
+
+fn apply_settings(
+    shape: &mut Shape,
+    info: &mut BuildInfo,
+    a: &BuildArgs,
+    player: Option<PlayerMode>,
+    playouts: Option<u64>,
+    seed: Option<u64>,
+) {
+    if let Some(o) = a.omega {
+        shape.omega = o;
+    }
+    if let Some(f) = a.fractional {
+        shape.fractional = f;
+    }
+    if let Some(g) = a.frac_gap {
+        shape.frac_gap = g;
+    }
+    if let Some(w) = a.width {
+        info.width = w;
+    }
+    if let Some(w) = a.widen_every {
+        info.widen_every = w;
+    }
+    if let Some(l) = a.local {
+        info.local = l;
+    }
+    if let Some(p) = player {
+        info.player = p;
+    }
+    if let Some(p) = playouts {
+        info.playouts = p;
+    }
+    if let Some(s) = seed {
+        info.seed = s;
+    }
+}
+
+/// Most disputed lines `check` lists.
+const DISPUTES_SHOWN: usize = 20;
+
+/// `moyo book check`: re-checks the book moves of the build in `--out` by searches of
+/// `playouts` (default ten times the build's), seeded like the build's.
+pub(super) fn check(
+    a: CheckArgs,
+    params: &Params,
+    playouts: Option<u64>,
+    quiet: bool,
+) -> Result<(), String> {
+    if a.workers == 0 {
+        return Err("--workers must be at least 1".into());
+    }
+    if let Some(m) = a.margin
+        && !(0.0..=1.0).contains(&m)
+    {
+        return Err("--margin must be a win rate in [0, 1]".into());
+    }
+    let mut b = Builder::resume(&a.out)?;
+    if let Some(m) = a.margin {
+        b.book.shape.check_margin = m;
+        b.book.refresh();
+    }
+    b.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
+    let playouts = playouts.unwrap_or(10 * b.info.playouts);
+    let mut evals: Vec<Box<dyn Evaluator>> = (0..a.workers)
+        .map(|_| {
+            Box::new(SearchEvaluator::new(params.clone(), playouts, b.info.seed))
+                as Box<dyn Evaluator>
+        })
+        .collect();
+    let start = Instant::now();
+    let at_start = b.info.evaluations;
+    let limits = RunLimits {
+        seconds: a.seconds,
+        ..RunLimits::default()
+    };
+    let mut last_report = Instant::now();
+    let last = b.run_checks(&mut evals, a.depth, limits, |b, _| {
+        if !quiet && last_report.elapsed() >= Duration::from_secs(30) {
+            last_report = Instant::now();
+            eprintln!(
+                "book: checks {} disputed {}",
+                b.info.evaluations - at_start,
+                b.disputed().len()
+            );
+        }
+    })?;
+    let disputed = b.disputed();
+    let checks = b.book.nodes.iter().filter(|n| n.check.is_some()).count();
+    let secs = start.elapsed().as_secs_f64();
+    out!(
+        "book {} checks {checks} disputed {} margin {} (this run {} searches of {playouts} playouts in {secs:.0} s) {}",
+        a.out.display(),
+        disputed.len(),
+        b.book.shape.check_margin,
+        b.info.evaluations - at_start,
+        why(last)
+    );
+    let mut shown: Vec<u32> = disputed;
+    shown.sort_by_key(|&i| b.book.nodes[i as usize].depth);
+    for &i in shown.iter().take(DISPUTES_SHOWN) {
+        let n = &b.book.nodes[i as usize];
+        let (game, _) = b.book.line(i)?;
+        let line: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|&(_, m)| game.board().move_string(m))
+            .collect();
+        out!(
+            "disputed {} ({} to move): book {:.3} check {:.3}",
+            line.join(" "),
+            n.to_move,
+            (n.negamax + 1.0) / 2.0,
+            (n.p + 1.0) / 2.0
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,78 @@
+//! `moyo book build | check | stats | count | show`: the command-line side of the opening
+//! book.
+
+/// `println!` that ignores a closed stdout (`moyo book stats | head`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+mod build;
+mod report;
+
+use clap::Subcommand;
+use moyo::book::{self, Book, BuildInfo};
+use moyo::params::Params;
+use std::path::PathBuf;
+
+#[derive(Subcommand, Debug)]
+pub enum BookCommand {
+    /// Builds a book by drop-out expansion, or resumes the build saved in --out. Each new
+    /// position is evaluated by a moyo search of --playouts playouts (default 3000) seeded by
+    /// --seed (default 1). Settings given on a resumed build replace the stored ones.
+    Build(build::BuildArgs),
+    /// Re-checks the book moves of a book under construction by deeper searches (--playouts,
+    /// default ten times the build's); where one disagrees with the book's value by more than
+    /// --margin, the deeper search's value stands. Resumable like build.
+    Check(build::CheckArgs),
+    /// Statistics of a book: nodes, leaves, depth table, drop-out diagram (text and SVG).
+    Stats(report::StatsArgs),
+    /// Counts the book moves a player made in SGF games (positions where the book, and so
+    /// moyo's genmove, had a move).
+    Count(report::CountArgs),
+    /// Shows the book's entry for the position after some moves: values, priorities, and
+    /// each book move with its value.
+    Show(report::ShowArgs),
+}
+
+/// Runs a book subcommand; the error is printed by the caller.
+pub fn run(
+    cmd: BookCommand,
+    params: &Params,
+    playouts: Option<u64>,
+    seed: Option<u64>,
+    quiet: bool,
+) -> Result<(), String> {
+    match cmd {
+        BookCommand::Build(a) => build::build(a, params, playouts, seed, quiet),
+        BookCommand::Check(a) => build::check(a, params, playouts, quiet),
+        BookCommand::Stats(a) => report::stats(a),
+        BookCommand::Count(a) => report::count(a),
+        BookCommand::Show(a) => report::show(a),
+    }
+}
+
+/// A book file, or the embedded book of `size`; with its build settings and a name for messages.
+pub(crate) fn load_book(
+    file: &Option<PathBuf>,
+    size: usize,
+) -> Result<(Book, BuildInfo, String), String> {
+    match file {
+        Some(f) => {
+            let (b, i) = book::load(f)?;
+            Ok((b, i, f.display().to_string()))
+        }
+        None => {
+            for (name, bytes) in book::EMBEDDED_FILES {
+                let label = format!("{name} (embedded)");
+                let (b, i) = book::from_bytes(bytes, &label)?;
+                if b.rules.size == size {
+                    return Ok((b, i, label));
+                }
+            }
+            Err(format!("no embedded book for {size}x{size}"))
+        }
+    }
+}
