@@ -216,7 +216,7 @@ fn patterns(command: PatternsCommand) -> ExitCode {
             plies,
             min_count,
             out,
-        } => Fuseki::extract(&files, max_games, plies, min_count).and_then(|t| {
+        } => Fuseki::extract(&files, None, max_games, plies, min_count).and_then(|t| {
             t.save(&out)?;
             println!("positions {}", t.positions());
             println!("games {}", t.meta("games").unwrap_or("0"));

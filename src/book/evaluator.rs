@@ -2,10 +2,12 @@
 //! its moves should enter the book. The real one is a moyo search of a fixed number of
 //! playouts ([`SearchEvaluator`]); tests use fixed functions.
 
+use super::order::{OrderWeights, Played, order};
 use super::settings::{EVAL_VERSION, EvalSettings};
 use crate::board::{Color, Game, Move, canonical};
 use crate::params::Params;
-use crate::search::{Limits, MoveStat, Searcher};
+use crate::search::{Limits, MoveStat, SearchResult, Searcher};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What an evaluator says about a position.
@@ -39,7 +41,8 @@ pub trait Evaluator: Send {
 /// The real evaluator: a moyo search of a fixed number of playouts, one thread, seeded by
 /// the position's canonical key (so an evaluation does not depend on when it runs).
 ///
-/// The root moves are ranked by `rank_for_book`, and the value is the win rate of the first.
+/// The root moves are ranked by `rank_for_book`, and the value is the win rate of the first;
+/// the order of the moves for the book is `order::order`'s.
 pub struct SearchEvaluator {
     pub params: Params,
     pub playouts: u64,
@@ -47,6 +50,10 @@ pub struct SearchEvaluator {
     /// Every other place of the move order goes to the best move (by the same bound) within
     /// Manhattan distance `local` of the last move, while there is one (0: off).
     pub local: u32,
+    /// How the moves are ordered (`OrderWeights::RANKED`: by `rank_for_book`).
+    pub order: OrderWeights,
+    /// The moves played in opening positions, for the order.
+    pub played: Option<Arc<Played>>,
     stop: AtomicBool,
 }
 
@@ -59,6 +66,8 @@ impl SearchEvaluator {
             playouts,
             seed,
             local: 0,
+            order: OrderWeights::RANKED,
+            played: None,
             stop: AtomicBool::new(false),
         }
     }
@@ -135,8 +144,10 @@ pub fn rank_for_book(moves: &mut [&MoveStat]) {
     });
 }
 
-impl Evaluator for SearchEvaluator {
-    fn evaluate(&mut self, game: &Game, to_play: Color) -> Option<Evaluation> {
+impl SearchEvaluator {
+    /// The search of `game`'s position for `to_play` behind an evaluation: the result, its
+    /// moves ranked by `rank_for_book` (passes left out) and the first one's win rate.
+    pub fn search(&mut self, game: &Game, to_play: Color) -> (SearchResult, Vec<Move>, f32) {
         let (key, _) = canonical(game.board(), to_play);
         let mut s = Searcher::new(self.params.clone(), self.seed ^ key, 1);
         let limits = Limits {
@@ -151,7 +162,16 @@ impl Evaluator for SearchEvaluator {
             .collect();
         rank_for_book(&mut moves);
         let w = moves.first().map_or(r.winrate, |m| m.winrate);
-        let order: Vec<Move> = moves.iter().map(|m| m.mv).collect();
+        let ranked: Vec<Move> = moves.iter().map(|m| m.mv).collect();
+        (r, ranked, w)
+    }
+}
+
+impl Evaluator for SearchEvaluator {
+    fn evaluate(&mut self, game: &Game, to_play: Color) -> Option<Evaluation> {
+        let (r, ranked, w) = self.search(game, to_play);
+        let played = self.played.as_deref();
+        let order = order(game, to_play, &ranked, &r, played, self.order);
         Some(Evaluation {
             value: (2.0 * w - 1.0).clamp(-1.0, 1.0),
             moves: interleave_local(game, &order, self.local),

@@ -10,6 +10,8 @@
 //! evaluators:u16
 //! evaluators x (version:u32 playouts:u64 seed:u64 length:u32 params:length bytes of UTF-8,
 //!               one name=value a line)
+//! order_played:f32 order_visits:f32 order_pattern:f32 length:u32 games:length bytes of UTF-8
+//!               (the folders of SGF records the order counts, one a line)
 //! check_margin:f32 checks:u32
 //! checks x (node:u32 value:f32 evaluator:u16)   -- deeper searches of some positions
 //! nodes:u32 edges:u32
@@ -19,10 +21,12 @@
 //! checksum:u64                       -- FNV-1a of every byte before it
 //! ```
 //!
-//! Version 1, the shipped books' format, has no evaluators, checks nor evaluator per node (19
-//! bytes a node); it is still read.
+//! Version 1, the shipped books' format, has no evaluators, order weights, checks nor
+//! evaluator per node (19 bytes a node); it is still read (its order: the evaluation's
+//! ranking alone).
 
 use super::graph::{Book, BookRules, Check, Edge, Node, Shape};
+use super::order::OrderWeights;
 use super::settings::{BuildInfo, EvalSettings, PlayerMode};
 use crate::board::{Color, Scoring};
 use std::fs;
@@ -147,6 +151,11 @@ pub fn to_bytes(book: &Book, info: &BuildInfo) -> Vec<u8> {
         w.u32(e.params.len() as u32);
         w.0.extend_from_slice(e.params.as_bytes());
     }
+    w.f32(info.order.played);
+    w.f32(info.order.visits);
+    w.f32(info.order.pattern);
+    w.u32(info.games.len() as u32);
+    w.0.extend_from_slice(info.games.as_bytes());
     w.f32(book.shape.check_margin);
     let checks: Vec<(usize, Check)> = book
         .nodes
@@ -235,6 +244,8 @@ fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
         evaluations: r.u64()?,
         seconds: r.f64()?,
         evaluators: Vec::new(),
+        order: OrderWeights::RANKED,
+        games: String::new(),
     };
     let mut check_margin = Shape::default().check_margin;
     let mut checks = Vec::new();
@@ -260,6 +271,20 @@ fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
                 params,
             });
         }
+        info.order = OrderWeights {
+            played: r.f32()?,
+            visits: r.f32()?,
+            pattern: r.f32()?,
+        };
+        if [info.order.played, info.order.visits, info.order.pattern]
+            .iter()
+            .any(|w| !(w.is_finite() && *w >= 0.0))
+        {
+            return Err("bad order weights".into());
+        }
+        let len = r.u32()? as usize;
+        info.games = String::from_utf8(r.take(len)?.to_vec())
+            .map_err(|_| "the game folders are not text")?;
         check_margin = r.f32()?;
         if !(0.0..=1.0).contains(&check_margin) {
             return Err("bad check margin".into());

@@ -102,4 +102,22 @@ impl Book {
         }
         Ok((game, sym))
     }
+
+    /// Whether `color` playing `mv` in `game` leads to one of the book's children of the
+    /// position (`None` when the position is not an interior node of the book for `color`
+    /// under the game's rules, or `mv` is illegal).
+    pub fn foresees(&self, game: &Game, color: Color, mv: Move) -> Option<bool> {
+        if !self.rules.matches(game) {
+            return None;
+        }
+        let i = self.find(canonical(game.board(), color).0)?;
+        let node = &self.nodes[i as usize];
+        if !node.is_interior() || node.to_move != color {
+            return None;
+        }
+        let mut g = game.clone();
+        g.play(color, mv).ok()?;
+        let child = self.find(canonical(g.board(), color.opp()).0);
+        Some(child.is_some_and(|c| node.edges.iter().any(|e| e.child == c)))
+    }
 }

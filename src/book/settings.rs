@@ -1,6 +1,7 @@
 //! How a book is built: the settings and counters stored in its header, and the settings of
 //! every evaluator whose values it holds.
 
+use super::order::OrderWeights;
 use crate::params::Params;
 
 /// The version of the evaluation. Bump it when a change to the search or to the evaluator
@@ -141,6 +142,10 @@ pub struct BuildInfo {
     pub seconds: f64,
     /// Every evaluator whose values the book holds (a node names its evaluator by index).
     pub evaluators: Vec<EvalSettings>,
+    /// How the children of a node are ordered.
+    pub order: OrderWeights,
+    /// The folders of SGF records whose moves the order counts as played, one a line.
+    pub games: String,
 }
 
 impl Default for BuildInfo {
@@ -156,6 +161,8 @@ impl Default for BuildInfo {
             evaluations: 0,
             seconds: 0.0,
             evaluators: Vec::new(),
+            order: OrderWeights::default(),
+            games: String::new(),
         }
     }
 }

@@ -1,13 +1,15 @@
 //! `moyo book build`: creating or resuming a book.
 
+use super::sgf_files;
 use clap::Args;
 use moyo::board::Scoring;
 use moyo::book::{
-    self, BookRules, BuildInfo, Builder, Evaluator, PlayerMode, RunLimits, SearchEvaluator, Shape,
-    Step,
+    self, BookRules, BuildInfo, Builder, Evaluator, OrderWeights, Played, PlayerMode, RunLimits,
+    SearchEvaluator, Shape, Step,
 };
 use moyo::params::Params;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
@@ -67,6 +69,17 @@ pub struct BuildArgs {
     /// Manhattan distance of the last move (0 = the search's order alone) [default: 0].
     #[arg(long)]
     local: Option<u32>,
+    /// Weights of the three predictors of the opponent's move that order a node's new
+    /// children, PLAYED,VISITS,PATTERN: the move's share of the moves played in the position
+    /// in the --games records (and on 19x19 in professional games), of the evaluation's
+    /// visits, and its learned-pattern probability; 0,0,0 orders by the evaluation's ranking
+    /// alone [default: 1,1,1].
+    #[arg(long, value_name = "W,W,W")]
+    order: Option<String>,
+    /// A folder of SGF records (searched recursively; repeatable) whose opening moves the
+    /// order counts as played [default: the folders stored in the book].
+    #[arg(long, value_name = "DIR")]
+    games: Vec<PathBuf>,
     /// Fractional depth (Lincke 3.4): true or false [default: false].
     #[arg(long)]
     fractional: Option<bool>,
@@ -113,8 +126,9 @@ pub(super) fn build(
         new_build(&a, params, player, playouts, seed)?
     };
     builder.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
+    let played = played_table(&builder.info, builder.book.rules.size)?;
     let mut evals: Vec<Box<dyn Evaluator>> = (0..a.workers)
-        .map(|_| Box::new(search_evaluator(params, &builder.info)) as Box<dyn Evaluator>)
+        .map(|_| Box::new(search_evaluator(params, &builder.info, &played)) as Box<dyn Evaluator>)
         .collect();
     let limits = RunLimits {
         expansions: a.expansions,
@@ -158,6 +172,13 @@ fn check_build_args(a: &BuildArgs) -> Result<Option<PlayerMode>, String> {
     }
     if a.workers == 0 {
         return Err("--workers must be at least 1".into());
+    }
+    if let Some(o) = &a.order
+        && OrderWeights::parse(o).is_none()
+    {
+        return Err(format!(
+            "--order {o}: expected three weights of 0 or more, PLAYED,VISITS,PATTERN"
+        ));
     }
     Ok(player)
 }
@@ -225,15 +246,40 @@ fn new_build(
     let mut shape = Shape::default();
     let mut info = BuildInfo::default();
     apply_settings(&mut shape, &mut info, a, player, playouts, seed);
-    let mut ev = search_evaluator(params, &info);
+    let played = played_table(&info, size)?;
+    let mut ev = search_evaluator(params, &info, &played);
     Builder::create(rules, shape, info, Some(&a.out), &mut ev)
+}
+
+/// The moves played in opening positions that the build's order counts: the records of
+/// its game folders and, on 19x19, the professional table (`None` when the order does not
+/// count them).
+fn played_table(info: &BuildInfo, size: usize) -> Result<Option<Arc<Played>>, String> {
+    if info.order.played <= 0.0 {
+        return Ok(None);
+    }
+    let dirs: Vec<PathBuf> = info.games.lines().map(PathBuf::from).collect();
+    let files = sgf_files(&dirs)?;
+    let played = Played::from_files(&files, size)?;
+    eprintln!(
+        "book: {} games of records, {} opening positions with the moves played in them",
+        played.games,
+        played.positions()
+    );
+    Ok(Some(Arc::new(played)))
 }
 
 /// The evaluator of new positions: a moyo search with the build's playouts, seed and move
 /// order.
-fn search_evaluator(params: &Params, info: &BuildInfo) -> SearchEvaluator {
+fn search_evaluator(
+    params: &Params,
+    info: &BuildInfo,
+    played: &Option<Arc<Played>>,
+) -> SearchEvaluator {
     let mut ev = SearchEvaluator::new(params.clone(), info.playouts, info.seed);
     ev.local = info.local;
+    ev.order = info.order;
+    ev.played = played.clone();
     ev
 }
 
@@ -298,6 +344,13 @@ fn apply_settings(
     }
     if let Some(s) = seed {
         info.seed = s;
+    }
+    if let Some(o) = a.order.as_deref().and_then(OrderWeights::parse) {
+        info.order = o;
+    }
+    if !a.games.is_empty() {
+        let dirs: Vec<String> = a.games.iter().map(|d| d.display().to_string()).collect();
+        info.games = dirs.join("\n");
     }
 }
 

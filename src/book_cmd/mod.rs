@@ -1,5 +1,5 @@
-//! `moyo book build | check | stats | count | show`: the command-line side of the opening
-//! book.
+//! `moyo book build | check | stats | count | show | predict`: the command-line side of the
+//! opening book.
 
 /// `println!` that ignores a closed stdout (`moyo book stats | head`).
 macro_rules! out {
@@ -10,6 +10,7 @@ macro_rules! out {
 }
 
 mod build;
+mod games;
 mod report;
 
 use clap::Subcommand;
@@ -27,14 +28,19 @@ pub enum BookCommand {
     /// default ten times the build's); where one disagrees with the book's value by more than
     /// --margin, the deeper search's value stands. Resumable like build.
     Check(build::CheckArgs),
-    /// Statistics of a book: nodes, leaves, depth table, drop-out diagram (text and SVG).
+    /// Statistics of a book: nodes, leaves, depth table, drop-out diagram (text and SVG);
+    /// with --games, the book moves per game and the opponents' hit rate in those games.
     Stats(report::StatsArgs),
     /// Counts the book moves a player made in SGF games (positions where the book, and so
     /// moyo's genmove, had a move).
-    Count(report::CountArgs),
+    Count(games::CountArgs),
     /// Shows the book's entry for the position after some moves: values, priorities, and
     /// each book move with its value.
     Show(report::ShowArgs),
+    /// How well each order of a node's children predicts the opening moves of some games:
+    /// the share of those moves among the first --width children (one search of --playouts,
+    /// default 3000, per position).
+    Predict(games::PredictArgs),
 }
 
 /// Runs a book subcommand; the error is printed by the caller.
@@ -49,8 +55,9 @@ pub fn run(
         BookCommand::Build(a) => build::build(a, params, playouts, seed, quiet),
         BookCommand::Check(a) => build::check(a, params, playouts, quiet),
         BookCommand::Stats(a) => report::stats(a),
-        BookCommand::Count(a) => report::count(a),
+        BookCommand::Count(a) => games::count(a),
         BookCommand::Show(a) => report::show(a),
+        BookCommand::Predict(a) => games::predict_cmd(a, params, playouts, seed),
     }
 }
 
@@ -75,4 +82,27 @@ pub(crate) fn load_book(
             Err(format!("no embedded book for {size}x{size}"))
         }
     }
+}
+
+/// The SGF files in `paths`: files as given, folders searched recursively for `*.sgf`,
+/// sorted.
+pub(crate) fn sgf_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    let mut todo: Vec<PathBuf> = paths.to_vec();
+    while let Some(p) = todo.pop() {
+        if p.is_dir() {
+            let entries = std::fs::read_dir(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            for e in entries {
+                todo.push(e.map_err(|e| format!("{}: {e}", p.display()))?.path());
+            }
+        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) || paths.contains(&p)
+        {
+            if !p.exists() {
+                return Err(format!("{}: no such file or folder", p.display()));
+            }
+            out.push(p);
+        }
+    }
+    out.sort();
+    Ok(out)
 }

@@ -1,11 +1,11 @@
 //! `moyo book stats | count | show`: what a book holds and how games used it.
 
+use super::games::games_use;
 use super::load_book;
 use clap::Args;
-use moyo::board::{Color, Game, Scoring};
-use moyo::book::{self, Book};
-use moyo::sgf::GameRecord;
-use std::path::{Path, PathBuf};
+use moyo::board::Game;
+use moyo::book;
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
@@ -32,19 +32,13 @@ pub struct StatsArgs {
     /// Do not write the SVG.
     #[arg(long)]
     no_svg: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct CountArgs {
-    /// Book file [default: the embedded book for each game's size and komi].
-    #[arg(long, value_name = "FILE")]
-    book: Option<PathBuf>,
-    /// The player whose book moves are counted: a case-insensitive part of PB/PW.
+    /// SGF files or folders (searched recursively) of games played with the book: adds the
+    /// book moves per game of the player named --name and the hit rate of its opponents.
+    #[arg(long, value_name = "DIR")]
+    games: Vec<PathBuf>,
+    /// The player whose book moves are counted in --games: a case-insensitive part of PB/PW.
     #[arg(long, default_value = "moyo")]
     name: String,
-    /// SGF files.
-    #[arg(required = true)]
-    sgf: Vec<PathBuf>,
 }
 
 pub(super) fn stats(a: StatsArgs) -> Result<(), String> {
@@ -65,101 +59,18 @@ pub(super) fn stats(a: StatsArgs) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", a.svg.display()))?;
         let _ = writeln!(out, "svg {}", a.svg.display());
     }
+    if !a.games.is_empty() {
+        drop(out);
+        let u = games_use(&a.games, &a.name, |g| b.rules.matches(g).then_some(&b))?;
+        out!("book_moves_per_game {:.2}", u.per_game());
+        out!("opponent_moves_in_book {}", u.opponent_moves);
+        out!("opponent_hits {}", u.opponent_hits);
+        out!("hit_rate {:.3}", u.hit_rate());
+        for (ply, &(n, h)) in u.by_ply.iter().enumerate().filter(|x| x.1.0 > 0) {
+            out!("hit_ply {ply} {n} {h} {:.3}", h as f64 / n as f64);
+        }
+    }
     Ok(())
-}
-
-pub(super) fn count(a: CountArgs) -> Result<(), String> {
-    let file_book = match &a.book {
-        Some(f) => Some(book::load(f)?.0),
-        None => None,
-    };
-    let (lib, errors) = book::embedded();
-    for e in errors {
-        eprintln!("moyo: {e}");
-    }
-    let name = a.name.to_ascii_lowercase();
-    let (mut games, mut total, mut played_best) = (0usize, 0usize, 0usize);
-    let mut histogram: Vec<usize> = Vec::new();
-    for path in &a.sgf {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let rec = GameRecord::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let is = |p: &Option<String>| {
-            p.as_ref()
-                .is_some_and(|s| s.to_ascii_lowercase().contains(&name))
-        };
-        let colour = match (is(&rec.player_black), is(&rec.player_white)) {
-            (true, false) => Color::Black,
-            (false, true) => Color::White,
-            _ => {
-                eprintln!(
-                    "{}: cannot tell which colour {} played; skipped",
-                    path.display(),
-                    a.name
-                );
-                continue;
-            }
-        };
-        let mut game = Game::new(rec.size, rec.komi);
-        game.set_scoring(Scoring::Area);
-        let bk = match &file_book {
-            Some(b) => b.rules.matches(&game).then_some(b),
-            None => lib.for_game(&game),
-        };
-        let (hits, best) = count_game(&rec, &mut game, colour, bk, path)?;
-        games += 1;
-        total += hits;
-        played_best += best;
-        if histogram.len() <= hits {
-            histogram.resize(hits + 1, 0);
-        }
-        histogram[hits] += 1;
-        out!("game {} {} book_moves {}", path.display(), colour, hits);
-    }
-    out!("games {games}");
-    out!("book_moves {total}");
-    out!("book_moves_best {played_best}");
-    out!(
-        "book_moves_per_game {:.2}",
-        if games > 0 {
-            total as f64 / games as f64
-        } else {
-            0.0
-        }
-    );
-    let h: Vec<String> = histogram.iter().map(|n| n.to_string()).collect();
-    out!("histogram {}", h.join(" "));
-    Ok(())
-}
-
-/// Book moves of `colour` in one game: positions where the book had a move for it; and
-/// how many of those moves were the book's best move.
-fn count_game(
-    rec: &GameRecord,
-    game: &mut Game,
-    colour: Color,
-    bk: Option<&Book>,
-    path: &Path,
-) -> Result<(usize, usize), String> {
-    let (mut hits, mut best) = (0, 0);
-    for m in &rec.moves {
-        let Some((c, mv)) = m.board_move(game.board()) else {
-            continue;
-        };
-        if c == colour
-            && let Some(b) = bk
-        {
-            let moves = b.moves(game, c);
-            if !moves.is_empty() {
-                hits += 1;
-                if moves[0].mv == mv {
-                    best += 1;
-                }
-            }
-        }
-        game.play(c, mv)
-            .map_err(|e| format!("{}: illegal move in the record: {e}", path.display()))?;
-    }
-    Ok((hits, best))
 }
 
 pub(super) fn show(a: ShowArgs) -> Result<(), String> {

@@ -199,41 +199,12 @@ impl Engine {
 
     /// The SGF text of the game with `result` as `RE`.
     fn sgf_with(&self, result: Option<String>) -> String {
-        let g = &self.game;
-        let init = g.initial();
-        let coord = |p: Point| {
-            let (c, r) = init.col_row(p);
-            (c as u8, r as u8)
-        };
-        let setup = |c: Color| init.stones(c).iter().map(coord).collect::<Vec<_>>();
-        let moves = g
-            .moves()
-            .iter()
-            .map(|&(c, m)| {
-                let c = match c {
-                    Color::Black => SgfColor::Black,
-                    Color::White => SgfColor::White,
-                };
-                RecordedMove::Play(
-                    c,
-                    match m {
-                        Move::Pass => None,
-                        Move::Play(p) => Some(coord(p)),
-                    },
-                )
-            })
-            .collect();
         let rec = GameRecord {
-            size: g.size(),
-            komi: g.komi(),
-            handicap: g.handicap() as u32,
-            black_setup: setup(Color::Black),
-            white_setup: setup(Color::White),
-            moves,
             result,
             player_black: Some(self.player_name(Color::Black)),
             player_white: Some(self.player_name(Color::White)),
             rules: Some(self.rules_name()),
+            ..GameRecord::of_game(&self.game)
         };
         rec.to_sgf()
     }

@@ -105,15 +105,17 @@ impl Fuseki {
     }
 
     /// Counts the moves of the first `plies` moves of every game of `files` (at most
-    /// `max_games`) by position, and keeps the positions met at least `min_count` times.
+    /// `max_games`) on a board of `size` (`None`: the first game's) by position, and keeps
+    /// the positions met at least `min_count` times.
     pub fn extract(
         files: &[PathBuf],
+        size: Option<usize>,
         max_games: usize,
         plies: usize,
         min_count: u32,
     ) -> Result<Fuseki, String> {
         let mut counts: HashMap<u64, HashMap<BookMove, u32>> = HashMap::new();
-        let mut size = 0;
+        let mut size = size.unwrap_or(0);
         let mut max_stones = 0;
         let games = for_each_position(files, max_games, |b, c, _, mv, number| {
             if number > plies || (size != 0 && b.size() != size) {
@@ -288,7 +290,7 @@ mod tests {
                 ";B[qd];W[dp]",
             ],
         );
-        let t = Fuseki::extract(std::slice::from_ref(&path), usize::MAX, 2, 1).unwrap();
+        let t = Fuseki::extract(std::slice::from_ref(&path), None, usize::MAX, 2, 1).unwrap();
         assert_eq!(t.size(), 19);
         assert_eq!(t.meta("games"), Some("4"));
         let empty = Board::new(19);
@@ -317,7 +319,7 @@ mod tests {
         assert!(out.is_empty());
         assert_eq!(t.lookup(&Board::new(13), Color::Black, &mut out), 0);
         // Positions met fewer times than min_count are dropped (the 3-4 line's answer).
-        let t2 = Fuseki::extract(&[path], usize::MAX, 2, 2).unwrap();
+        let t2 = Fuseki::extract(&[path], None, usize::MAX, 2, 2).unwrap();
         let mut s = Board::new(19);
         s.play(Color::Black, Move::Play(at(&s, "R16"))).unwrap();
         assert_eq!(t.lookup(&s, Color::White, &mut out), 1);
@@ -328,7 +330,7 @@ mod tests {
     #[test]
     fn text_round_trips_and_damage_is_named() {
         let path = collection("text", &[";B[pd];W[dp];B[pq]", ";B[pd];W[dd]"]);
-        let t = Fuseki::extract(&[path], usize::MAX, 3, 1).unwrap();
+        let t = Fuseki::extract(&[path], None, usize::MAX, 3, 1).unwrap();
         let text = t.to_text();
         assert_eq!(Fuseki::parse(&text, "x.txt").unwrap(), t);
         let edited = text.replacen("k ", "k 1", 1);

@@ -78,6 +78,44 @@ impl Default for GameRecord {
 }
 
 impl GameRecord {
+    /// The record of `game`: its size, komi, handicap, setup stones and moves (no players,
+    /// result nor rules).
+    pub fn of_game(game: &crate::board::Game) -> GameRecord {
+        use crate::board::{Color, Move, Point};
+        let init = game.initial();
+        let coord = |p: Point| {
+            let (c, r) = init.col_row(p);
+            (c as u8, r as u8)
+        };
+        let setup = |c: Color| init.stones(c).iter().map(coord).collect::<Vec<_>>();
+        let moves = game
+            .moves()
+            .iter()
+            .map(|&(c, m)| {
+                let c = match c {
+                    Color::Black => SgfColor::Black,
+                    Color::White => SgfColor::White,
+                };
+                RecordedMove::Play(
+                    c,
+                    match m {
+                        Move::Pass => None,
+                        Move::Play(p) => Some(coord(p)),
+                    },
+                )
+            })
+            .collect();
+        GameRecord {
+            size: game.size(),
+            komi: game.komi(),
+            handicap: game.handicap() as u32,
+            black_setup: setup(Color::Black),
+            white_setup: setup(Color::White),
+            moves,
+            ..GameRecord::default()
+        }
+    }
+
     /// Write as SGF FF\[4\] text: a root node
     /// `FF[4]GM[1]CA[UTF-8]AP[moyo:VERSION]SZ[..]KM[..]`, then `HA` if
     /// above 0, `RU`/`PB`/`PW`/`RE` if set, `AB`/`AW` if any; then one node

@@ -1,0 +1,108 @@
+//! How games used a book: a game record replayed against it counts the book moves of one
+//! player (positions where the book had a move for it, which is when moyo's `genmove` plays
+//! from the book) and, for the other player, the moves played where the book had an
+//! interior position and how many of them led to one of its children: the hit rate, the
+//! share of the opponents' moves the book had foreseen.
+
+use super::graph::Book;
+use crate::board::{Color, Game, Scoring};
+use crate::sgf::GameRecord;
+
+/// How one game, or many, used a book.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameUse {
+    /// Games counted.
+    pub games: usize,
+    /// The player's moves in positions where the book had a move for it.
+    pub book_moves: usize,
+    /// Of those, the moves that were the book's best move.
+    pub best_moves: usize,
+    /// The opponent's moves in interior positions of the book (the opponent to move).
+    pub opponent_moves: usize,
+    /// Of those, the moves that led to one of the position's children in the book.
+    pub opponent_hits: usize,
+    /// Per move number (from 0): the opponent's moves in interior positions, and hits.
+    pub by_ply: Vec<(usize, usize)>,
+    /// Games by their number of book moves.
+    pub histogram: Vec<usize>,
+}
+
+impl GameUse {
+    /// Adds another count to this one.
+    pub fn add(&mut self, other: &GameUse) {
+        self.games += other.games;
+        self.book_moves += other.book_moves;
+        self.best_moves += other.best_moves;
+        self.opponent_moves += other.opponent_moves;
+        self.opponent_hits += other.opponent_hits;
+        grow(&mut self.by_ply, other.by_ply.len());
+        for (a, b) in self.by_ply.iter_mut().zip(&other.by_ply) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        grow(&mut self.histogram, other.histogram.len());
+        for (a, b) in self.histogram.iter_mut().zip(&other.histogram) {
+            *a += b;
+        }
+    }
+
+    /// Book moves per game.
+    pub fn per_game(&self) -> f64 {
+        self.book_moves as f64 / self.games.max(1) as f64
+    }
+
+    /// The share of the opponent's moves in interior positions that were among the book's
+    /// children.
+    pub fn hit_rate(&self) -> f64 {
+        self.opponent_hits as f64 / self.opponent_moves.max(1) as f64
+    }
+}
+
+fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
+    if v.len() < len {
+        v.resize(len, T::default());
+    }
+}
+
+/// The game a record is played in, under area scoring (the books' rules).
+pub fn record_game(rec: &GameRecord) -> Game {
+    let mut game = Game::new(rec.size, rec.komi);
+    game.set_scoring(Scoring::Area);
+    game
+}
+
+/// How the game of `rec` used `book` (none: the game's rules have no book), `player` being
+/// the colour whose book moves are counted. An illegal move in the record is an error.
+pub fn replay(book: Option<&Book>, rec: &GameRecord, player: Color) -> Result<GameUse, String> {
+    let mut game = record_game(rec);
+    let mut u = GameUse {
+        games: 1,
+        ..GameUse::default()
+    };
+    for m in &rec.moves {
+        let Some((c, mv)) = m.board_move(game.board()) else {
+            continue;
+        };
+        if let Some(b) = book {
+            if c == player {
+                let moves = b.moves(&game, c);
+                if !moves.is_empty() {
+                    u.book_moves += 1;
+                    u.best_moves += (moves[0].mv == mv) as usize;
+                }
+            } else if let Some(hit) = b.foresees(&game, c, mv) {
+                let ply = game.moves().len();
+                grow(&mut u.by_ply, ply + 1);
+                u.by_ply[ply].0 += 1;
+                u.by_ply[ply].1 += hit as usize;
+                u.opponent_moves += 1;
+                u.opponent_hits += hit as usize;
+            }
+        }
+        game.play(c, mv)
+            .map_err(|e| format!("illegal move in the record: {e}"))?;
+    }
+    u.histogram = vec![0; u.book_moves + 1];
+    u.histogram[u.book_moves] = 1;
+    Ok(u)
+}
