@@ -17,6 +17,7 @@ mod predict;
 mod revalue;
 mod settings;
 mod stats;
+mod suite;
 #[cfg(test)]
 mod tests;
 
@@ -32,3 +33,4 @@ pub use order::{OrderWeights, PLAYED_PLIES, Played, order, pattern_probabilities
 pub use predict::{Prediction, predict};
 pub use settings::{BuildInfo, EVAL_VERSION, EvalSettings, PlayerMode};
 pub use stats::{Stats, dropout, report, stats, svg};
+pub use suite::{SuiteTest, suite, suite_text};

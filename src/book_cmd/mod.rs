@@ -1,5 +1,5 @@
-//! `moyo book build | check | stats | count | show | predict`: the command-line side of the
-//! opening book.
+//! `moyo book build | check | stats | count | show | predict | suite`: the command-line side
+//! of the opening book.
 
 /// `println!` that ignores a closed stdout (`moyo book stats | head`).
 macro_rules! out {
@@ -41,6 +41,10 @@ pub enum BookCommand {
     /// the share of those moves among the first --width children (one search of --playouts,
     /// default 3000, per position).
     Predict(games::PredictArgs),
+    /// Writes the book's positions whose best move is ahead of the second best by --margin
+    /// as a GoGui regression suite (`.tst`): the search, with the book off, must find the
+    /// book's move.
+    Suite(report::SuiteArgs),
 }
 
 /// Runs a book subcommand; the error is printed by the caller.
@@ -58,6 +62,7 @@ pub fn run(
         BookCommand::Count(a) => games::count(a),
         BookCommand::Show(a) => report::show(a),
         BookCommand::Predict(a) => games::predict_cmd(a, params, playouts, seed),
+        BookCommand::Suite(a) => report::suite(a),
     }
 }
 

@@ -41,6 +41,57 @@ pub struct StatsArgs {
     name: String,
 }
 
+#[derive(Args, Debug)]
+pub struct SuiteArgs {
+    /// Book file [default: the embedded book of --size].
+    file: Option<PathBuf>,
+    /// Embedded book to export when no file is given: 9, 13 or 19.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// The suite file to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Positions whose best move's win rate is at least this far above every other's, by the
+    /// propagated values and by the evaluations of the positions.
+    #[arg(long, default_value_t = 0.05)]
+    margin: f32,
+    /// Positions down to this depth (moves from the start).
+    #[arg(long, default_value_t = 8)]
+    depth: u32,
+    /// Most tests written (the clearest first).
+    #[arg(long, default_value_t = 100)]
+    max: usize,
+}
+
+/// `moyo book suite`: the book's positions with a clear best move as a GoGui regression
+/// suite.
+pub(super) fn suite(a: SuiteArgs) -> Result<(), String> {
+    let (b, _, name) = load_book(&a.file, a.size)?;
+    let tests = book::suite(&b, a.margin, a.depth, a.max);
+    let file = a
+        .out
+        .file_name()
+        .map_or("suite.tst".into(), |f| f.to_string_lossy().to_string());
+    let header = [
+        format!(
+            "Book regression suite, written by `moyo book suite`: {} positions of {name}",
+            tests.len()
+        ),
+        format!(
+            "({}) down to depth {} whose best move is ahead of every other by at least {}",
+            b.rules, a.depth, a.margin
+        ),
+        "in win rate, by the book's propagated values and by the positions' own evaluations."
+            .to_string(),
+        "The script switches the book off: the search must find the book's move.".to_string(),
+        format!("Run: gogui-regress \"moyo --threads 1 --seed 1 --playouts 10000\" {file}"),
+    ];
+    std::fs::write(&a.out, book::suite_text(&b, &tests, &header))
+        .map_err(|e| format!("{}: {e}", a.out.display()))?;
+    out!("suite {} tests {}", a.out.display(), tests.len());
+    Ok(())
+}
+
 pub(super) fn stats(a: StatsArgs) -> Result<(), String> {
     use std::io::Write;
     let (b, info, name) = load_book(&a.file, a.size)?;

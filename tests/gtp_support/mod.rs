@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod analysis;
+pub mod regress;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};

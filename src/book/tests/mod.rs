@@ -5,6 +5,7 @@
 mod check;
 mod order;
 mod revalue;
+mod suite;
 
 use super::*;
 use crate::board::{Color, Game, Move, Scoring, Symmetry};
