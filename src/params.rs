@@ -383,6 +383,8 @@ params! {
     book_black: bool = true, [0, 1];
     /// The book answers for White (false: White's moves are all searched); for a book whose lines for one colour are not trusted.
     book_white: bool = true, [0, 1];
+    /// Online simulations, at its book win rate, that each root move leading to a position of the book starts with once the game has left the book (0: off, the search starts cold; no games have measured it yet).
+    book_seed_sims: f32 = 0.0, [0.0, 100_000.0];
 }
 
 impl Params {

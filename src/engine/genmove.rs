@@ -102,6 +102,7 @@ impl Engine {
         if !cleanup && let Some(d) = self.book_decision(color) {
             return d;
         }
+        self.seed_from_book(color);
         let limits = self.move_limits(color);
         let (r, handicapped) = self.search_for_move(color, &limits, progress);
         let mut after_pass = None;
@@ -310,6 +311,33 @@ impl Engine {
             self.game.board().move_string(c.mv),
         ));
         Some((c.mv, winrate))
+    }
+
+    /// With `book_seed_sims`, once the game has left the book: the next search starts each
+    /// root move whose position the book holds with that many simulations at the book's
+    /// value, instead of cold.
+    fn seed_from_book(&mut self, color: Color) {
+        let sims = self.config.params.book_seed_sims;
+        let Some(book) = self
+            .config
+            .books
+            .for_game(&self.game)
+            .filter(|_| sims > 0.0)
+        else {
+            return;
+        };
+        let seeds: Vec<(Move, f32)> = book
+            .child_values(&self.game, color)
+            .into_iter()
+            .map(|c| (c.mv, (c.value + 1.0) / 2.0))
+            .collect();
+        if !seeds.is_empty() {
+            self.log(format_args!(
+                "book {color}: {} moves seeded from the book",
+                seeds.len()
+            ));
+            self.searcher.seed_next_root(seeds, sims);
+        }
     }
 
     /// Where the fuseki table covers the board (and its term is on): the only moves the book

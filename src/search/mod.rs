@@ -76,6 +76,10 @@ pub struct Searcher {
     komi_offset: f32,
     /// The side the searches play for (`jigo_contempt` counts against it); `None` in analysis.
     engine: Option<Color>,
+    /// Root moves the next search of a fresh tree starts as already tried: (move, win rate
+    /// for the side to move), and the simulations each stands for.
+    seeds: Vec<(Move, f32)>,
+    seed_sims: f32,
 }
 
 impl Searcher {
@@ -100,6 +104,8 @@ impl Searcher {
             ownership: None,
             komi_offset: 0.0,
             engine: None,
+            seeds: Vec::new(),
+            seed_sims: 0.0,
         }
     }
 
@@ -140,6 +146,15 @@ impl Searcher {
     /// only playouts ending in a jigo count differently.
     pub fn set_engine(&mut self, engine: Option<Color>) {
         self.engine = engine;
+    }
+
+    /// Starts the root moves of the next search with `sims` online simulations each at the
+    /// given win rates (for the side to move), as if they had been tried already: for the
+    /// book's values when a game has just left the book. Used by the next search only, and
+    /// only when its tree is fresh (a reused root keeps its own statistics).
+    pub fn seed_next_root(&mut self, seeds: Vec<(Move, f32)>, sims: f32) {
+        self.seeds = seeds;
+        self.seed_sims = sims;
     }
 
     /// Forgets the tree and the last ownership: the next search starts from scratch.
@@ -327,7 +342,19 @@ impl Searcher {
             let n = self.tree.node(i);
             n.set_excluded(game.legality(to_play, n.board_move()).is_err());
         }
-        u64::from(self.tree.node(root).online().visits)
+        let kept = u64::from(self.tree.node(root).online().visits);
+        let seeds = std::mem::take(&mut self.seeds);
+        let sims = self.seed_sims.round() as u64;
+        if kept == 0 && sims > 0 {
+            for i in self.tree.children(root) {
+                let n = self.tree.node(i);
+                if let Some(&(_, w)) = seeds.iter().find(|s| s.0 == n.board_move()) {
+                    let wins = (f64::from(w.clamp(0.0, 1.0)) * sims as f64).round() as u64;
+                    n.add((sims * tree::ONE_VISIT) | wins);
+                }
+            }
+        }
+        kept
     }
 }
 
