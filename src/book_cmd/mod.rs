@@ -35,7 +35,8 @@ pub enum BookCommand {
     /// moyo's genmove, had a move).
     Count(games::CountArgs),
     /// Shows the book's entry for the position after some moves: values, priorities, and
-    /// each book move with its value.
+    /// each book move with its value; with --evaluate, the builder's evaluation of it over
+    /// seeds (its noise).
     Show(report::ShowArgs),
     /// How well each order of a node's children predicts the opening moves of some games:
     /// the share of those moves among the first --width children (one search of --playouts,
@@ -60,7 +61,7 @@ pub fn run(
         BookCommand::Check(a) => build::check(a, params, playouts, quiet),
         BookCommand::Stats(a) => report::stats(a),
         BookCommand::Count(a) => games::count(a),
-        BookCommand::Show(a) => report::show(a),
+        BookCommand::Show(a) => report::show(a, params),
         BookCommand::Predict(a) => games::predict_cmd(a, params, playouts, seed),
         BookCommand::Suite(a) => report::suite(a),
     }

@@ -4,7 +4,8 @@ use super::games::games_use;
 use super::load_book;
 use clap::Args;
 use moyo::board::Game;
-use moyo::book;
+use moyo::book::{self, Evaluator, SearchEvaluator};
+use moyo::params::Params;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -17,6 +18,13 @@ pub struct ShowArgs {
     /// Moves from the empty board, alternating from Black, e.g. "E5 C4".
     #[arg(long, default_value = "")]
     moves: String,
+    /// Also evaluate the position as the builder does, with each of these playout counts
+    /// (e.g. 1000,3000,10000), once per seed 1..=--seeds: the mean and spread of the value.
+    #[arg(long, value_name = "N,N,...")]
+    evaluate: Option<String>,
+    /// Seeds of each evaluation count.
+    #[arg(long, default_value_t = 12)]
+    seeds: u64,
 }
 
 #[derive(Args, Debug)]
@@ -124,7 +132,37 @@ pub(super) fn stats(a: StatsArgs) -> Result<(), String> {
     Ok(())
 }
 
-pub(super) fn show(a: ShowArgs) -> Result<(), String> {
+/// The builder's evaluation of `game`'s position with `to_play` to move, for each playout
+/// count of `counts` and each seed 1..=`seeds`: `evaluate` lines with the mean, standard
+/// deviation, least and greatest win rate for the side to move.
+fn evaluate(game: &Game, params: &Params, counts: &str, seeds: u64) -> Result<(), String> {
+    let to_play = game.to_play();
+    for c in counts.split(',') {
+        let playouts: u64 = c
+            .trim()
+            .parse()
+            .map_err(|_| format!("--evaluate {counts}: expected playout counts"))?;
+        let rates: Vec<f64> = (1..=seeds)
+            .map(|seed| {
+                let mut ev = SearchEvaluator::new(params.clone(), playouts, seed);
+                let value = ev.evaluate(game, to_play).map_or(0.0, |e| e.value);
+                (f64::from(value) + 1.0) / 2.0
+            })
+            .collect();
+        let n = rates.len().max(1) as f64;
+        let mean = rates.iter().sum::<f64>() / n;
+        let var = rates.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        let lo = rates.iter().copied().fold(1.0, f64::min);
+        let hi = rates.iter().copied().fold(0.0, f64::max);
+        out!(
+            "evaluate playouts {playouts} seeds {seeds} mean {mean:.4} sd {:.4} min {lo:.4} max {hi:.4} ({to_play} to move)",
+            var.sqrt()
+        );
+    }
+    Ok(())
+}
+
+pub(super) fn show(a: ShowArgs, params: &Params) -> Result<(), String> {
     use std::io::Write;
     let (b, _, name) = load_book(&a.file, a.size)?;
     let mut game = Game::new(b.rules.size, b.rules.komi);
@@ -136,6 +174,9 @@ pub(super) fn show(a: ShowArgs) -> Result<(), String> {
             .map_err(|_| format!("bad move {v}"))?;
         let c = game.to_play();
         game.play(c, m).map_err(|e| format!("{v}: {e}"))?;
+    }
+    if let Some(counts) = &a.evaluate {
+        evaluate(&game, params, counts, a.seeds.max(1))?;
     }
     let c = game.to_play();
     let mut out = std::io::stdout().lock();
