@@ -3,11 +3,13 @@
 //! Layers, each depending only on those listed before it:
 //! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` ->
 //! `gtp` and `bench` (the protocol, and the speed reference of `moyo bench`) -> `tune` (the top
-//! layer: plays engines against each other to evolve the parameters).
+//! layer: plays engines against each other to evolve the parameters) -> `cluster` (moyo on
+//! several processes: MPI ranks that search, build books and tune together).
 //! `tools/check-layers.py` checks it.
 pub mod bench;
 pub mod board;
 pub mod book;
+pub mod cluster;
 pub mod engine;
 pub mod gtp;
 pub mod params;

@@ -7,8 +7,10 @@ mod book_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
+use moyo::cluster::{Role, follower_searcher, leader_peers};
 use moyo::engine::{Engine, EngineConfig};
 use moyo::params::Params;
+use moyo::search::default_memory;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -356,6 +358,17 @@ fn main() -> ExitCode {
             }
         }
         None => {
+            let hub = match moyo::cluster::join(&cfg.params, !cli.quiet) {
+                Role::Alone => None,
+                Role::Leader(hub) => Some(hub),
+                Role::Follower(f) => {
+                    let memory = cfg.max_memory.unwrap_or_else(default_memory);
+                    let rank = f.rank();
+                    let mut s = follower_searcher(&cfg.params, cfg.seed, cfg.threads, memory, rank);
+                    f.serve(&mut s);
+                    return ExitCode::SUCCESS;
+                }
+            };
             if !cli.quiet {
                 eprintln!(
                     "moyo {}: GTP on stdin, {} threads, seed {}",
@@ -373,7 +386,14 @@ fn main() -> ExitCode {
             }
             let mut engine = Engine::new(cfg);
             engine.set_verbose(!cli.quiet);
-            match moyo::gtp::run(engine, std::io::stdin(), std::io::stdout()) {
+            if let Some(hub) = &hub {
+                engine.set_peers(Some(leader_peers(hub, engine.params(), !cli.quiet)));
+            }
+            let served = moyo::gtp::run(engine, std::io::stdin(), std::io::stdout());
+            if let Some(hub) = hub {
+                hub.lock().quit();
+            }
+            match served {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {

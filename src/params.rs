@@ -385,6 +385,14 @@ params! {
     book_white: bool = true, [0, 1];
     /// Online simulations, at its book win rate, that each root move leading to a position of the book starts with once the game has left the book (0: off, the search starts cold; no games have measured it yet).
     book_seed_sims: f32 = 0.0, [0.0, 100_000.0];
+    /// Milliseconds between two exchanges of a cluster search (`--features mpi` under `mpirun`): 20 a second keep the ranks' trees close at a small cost (an exchange of about 1 KB takes tens of microseconds at 2 ranks).
+    cluster_interval_ms: u32 = 50, [1, 60_000];
+    /// Deepest level of the tree a cluster exchange shares (the root's children are 1): 3 as MoGo's cluster version; deeper nodes differ between ranks and pay little.
+    cluster_depth: u32 = 3, [0, 8];
+    /// Share of the root's visits a node needs to be shared: 5% as MoGo's cluster version, which bounds an exchange at 20 nodes a level.
+    cluster_share: f32 = 0.05, [0.0, 1.0];
+    /// Milliseconds rank 0 waits for a silent rank before playing on without it (and a follower for rank 0 during a search): a second outlasts a loaded machine's stalls and notices a dead rank within a move at usual time controls.
+    cluster_timeout_ms: u32 = 1000, [10, 600_000];
 }
 
 impl Params {

@@ -22,6 +22,7 @@ LAYERS = [
     ["engine"],
     ["gtp", "bench"],
     ["tune"],
+    ["cluster"],
 ]
 RANK = {m: i for i, layer in enumerate(LAYERS) for m in layer}
 PATH = re.compile(r"\bcrate::(\w+)")

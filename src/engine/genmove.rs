@@ -479,7 +479,10 @@ impl Engine {
 
     pub(super) fn log(&self, args: std::fmt::Arguments) {
         if self.verbose {
-            eprintln!("moyo: {args}");
+            use std::io::Write;
+            // In one write: other processes (a cluster's ranks) may share this stderr.
+            let line = format!("moyo: {args}\n");
+            let _ = std::io::stderr().write_all(line.as_bytes());
         }
     }
 }

@@ -429,6 +429,12 @@ impl Engine {
 
     // ---- parameters and statistics -----------------------------------------------------
 
+    /// Makes the searches trade statistics with `peers`, the other searchers of a cluster
+    /// (`None`: alone again).
+    pub fn set_peers(&mut self, peers: Option<Box<dyn crate::search::share::Peers>>) {
+        self.searcher.set_peers(peers);
+    }
+
     /// Sets a parameter by name.
     pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), String> {
         self.config.params.set(name, value)?;

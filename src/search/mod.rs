@@ -6,6 +6,7 @@
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
 use score::Coefs;
+use share::{Job, Peers, Sharer};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 use tree::{NODE_BYTES, PASS, Tree};
@@ -17,11 +18,13 @@ pub mod prior;
 mod prune;
 mod reuse;
 pub mod score;
+pub mod share;
 mod snapshot;
 mod timing;
 mod tree;
 mod worker;
 
+pub use share::TradeStats;
 pub use snapshot::{MoveStat, SearchResult};
 
 /// When a search stops: whichever limit is reached first. With neither playouts nor time, a
@@ -80,6 +83,10 @@ pub struct Searcher {
     /// for the side to move), and the simulations each stands for.
     seeds: Vec<(Move, f32)>,
     seed_sims: f32,
+    /// The other searchers of a cluster, which every search trades statistics with.
+    peers: Option<Box<dyn Peers>>,
+    /// The trades' bookkeeping (kept for its buffers).
+    sharer: Sharer,
 }
 
 impl Searcher {
@@ -95,6 +102,7 @@ impl Searcher {
         let nodes = (bytes / 2 / NODE_BYTES).min(params.max_nodes as usize);
         let workers = (0..threads.max(1)).map(|_| Worker::new()).collect();
         Searcher {
+            sharer: Sharer::new(&params),
             params,
             seed,
             searches: 0,
@@ -106,6 +114,7 @@ impl Searcher {
             engine: None,
             seeds: Vec::new(),
             seed_sims: 0.0,
+            peers: None,
         }
     }
 
@@ -116,6 +125,7 @@ impl Searcher {
 
     /// Replaces the parameters (the tree is dropped: its statistics came from the old ones).
     pub fn set_params(&mut self, params: Params) {
+        self.sharer = Sharer::new(&params);
         self.params = params;
         self.clear();
     }
@@ -157,6 +167,12 @@ impl Searcher {
         self.seed_sims = sims;
     }
 
+    /// Makes every following search trade statistics with `peers` (the other searchers of a
+    /// cluster, MoGo's cluster parallelization); `None` searches alone again.
+    pub fn set_peers(&mut self, peers: Option<Box<dyn Peers>>) {
+        self.peers = peers;
+    }
+
     /// Forgets the tree and the last ownership: the next search starts from scratch.
     pub fn clear(&mut self) {
         self.root = None;
@@ -182,10 +198,52 @@ impl Searcher {
         to_play: Color,
         limits: &Limits,
         stop: &AtomicBool,
+        progress: Option<Progress>,
+    ) -> SearchResult {
+        let mut peers = self.peers.take();
+        let peers_ref: Option<&mut dyn Peers> = match peers.as_mut() {
+            Some(p) => Some(p.as_mut()),
+            None => None,
+        };
+        let r = self.run(game, to_play, limits, stop, progress, peers_ref);
+        self.peers = peers;
+        r
+    }
+
+    /// `search_with`, trading with `peers` for this search (a follower of a cluster, whose
+    /// peers also bring it its searches).
+    pub fn search_among(
+        &mut self,
+        game: &Game,
+        to_play: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
+        peers: &mut dyn Peers,
+    ) -> SearchResult {
+        self.run(game, to_play, limits, stop, None, Some(peers))
+    }
+
+    fn run(
+        &mut self,
+        game: &Game,
+        to_play: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
         mut progress: Option<Progress>,
+        mut peers: Option<&mut dyn Peers>,
     ) -> SearchResult {
         let start = Instant::now();
         let kept = self.prepare_root(game, to_play);
+        if let Some(p) = peers.as_deref_mut() {
+            p.begin(&Job {
+                game,
+                to_play,
+                komi_offset: self.komi_offset,
+                engine: self.engine,
+                params: &self.params,
+            });
+            self.sharer.start(&self.tree, start);
+        }
         let limit = playout_limit(limits);
         let size = game.board().size();
         let points = game.board().len();
@@ -209,14 +267,24 @@ impl Searcher {
         };
         let mut clock = timing::TimePolicy::new(start, limits, &self.params);
         clock.set_visits_at_start(kept.min(u64::from(u32::MAX)) as u32);
+        let sharer = &mut self.sharer;
         let mut monitor = |own: &[i32], played: u64| {
             let now = Instant::now();
+            let started = shared.started.load(std::sync::atomic::Ordering::Relaxed);
+            let mut total = started.min(limit);
+            if let Some(p) = peers.as_deref_mut() {
+                if p.stopped(now) {
+                    return true;
+                }
+                if sharer.due(now) {
+                    sharer.trade(&self.tree, p, total);
+                }
+                total += p.playouts();
+            }
             if let Some((interval, callback)) = progress.as_mut()
                 && clock.progress_due(now, *interval)
             {
                 // The ownership of the calling thread's playouts stands for all of them.
-                let total = shared.started.load(std::sync::atomic::Ordering::Relaxed);
-                let total = total.min(limit);
                 let snap =
                     snapshot::collect(&self.tree, game, own, played as f32, total, now - start);
                 callback(&snap);
@@ -234,7 +302,7 @@ impl Searcher {
             let _stop_all = worker::DoneOnDrop(&shared.done);
             main.run(&shared, Some(&mut monitor));
         });
-        self.finish(game, to_play, kept, start)
+        self.finish(game, to_play, kept, start, peers)
     }
 
     /// Readies every worker for a search of `game` (`points` on its board), each with its own
@@ -256,8 +324,24 @@ impl Searcher {
     /// The result of the search that just ran: the workers' playouts and ownership summed,
     /// the move chosen, the tree's figures; remembers the root and the ownership for the next
     /// search.
-    fn finish(&mut self, game: &Game, to_play: Color, kept: u64, start: Instant) -> SearchResult {
+    /// With `peers`, their last changes are added first, and the result counts their
+    /// playouts too.
+    fn finish(
+        &mut self,
+        game: &Game,
+        to_play: Color,
+        kept: u64,
+        start: Instant,
+        peers: Option<&mut dyn Peers>,
+    ) -> SearchResult {
         let playouts: u64 = self.workers.iter().map(|w| w.playouts).sum();
+        let peer_playouts = match peers {
+            Some(p) => {
+                self.sharer.end(&self.tree, p, playouts);
+                p.playouts()
+            }
+            None => 0,
+        };
         let mut own = vec![0i32; game.board().len()];
         for w in &self.workers {
             for (o, &x) in own.iter_mut().zip(&w.ownership) {
@@ -280,6 +364,9 @@ impl Searcher {
             (r.best, r.winrate) = (m.mv, m.winrate);
         }
         r.kept = kept;
+        r.playouts += peer_playouts;
+        r.peer_playouts = peer_playouts;
+        r.trades = self.sharer.stats;
         r.tree_nodes = self.tree.len();
         r.tree_full = self.tree.is_full();
         self.root = Some(reuse::RootKey::of(game, to_play, self.komi_offset));

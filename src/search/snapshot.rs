@@ -47,8 +47,12 @@ pub struct SearchResult {
     pub best: Move,
     /// Win rate of `best` for the side to move, in [0, 1].
     pub winrate: f32,
-    /// Playouts run by this search.
+    /// Playouts run by this search (in a cluster, by all its searchers).
     pub playouts: u64,
+    /// Of those, the playouts the other searchers of a cluster ran (0 alone).
+    pub peer_playouts: u64,
+    /// What trading with the other searchers of a cluster cost (all 0 alone).
+    pub trades: super::share::TradeStats,
     pub elapsed: Duration,
     /// Root moves with at least one visit, most visited first.
     pub candidates: Vec<MoveStat>,

@@ -26,12 +26,19 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The pair packed in one word as a node stores it (`visits << 32 | wins`).
     #[inline]
-    fn unpack(w: u64) -> Stats {
+    pub fn unpack(w: u64) -> Stats {
         Stats {
             visits: (w >> 32) as u32,
             wins: w as u32,
         }
+    }
+
+    /// The pair as one word (`visits << 32 | wins`).
+    #[inline]
+    pub fn pack(self) -> u64 {
+        (u64::from(self.visits) << 32) | u64::from(self.wins)
     }
 }
 
@@ -128,6 +135,24 @@ impl Node {
     #[inline]
     pub fn add(&self, packed: u64) {
         self.online.fetch_add(packed, Relaxed);
+    }
+
+    /// The online and AMAF statistics as packed words (`visits << 32 | wins`), for the
+    /// exchange of a cluster search, which subtracts and adds them whole.
+    #[inline]
+    pub fn packed(&self) -> (u64, u64) {
+        (self.online.load(Relaxed), self.amaf.load(Relaxed))
+    }
+
+    /// Adds packed online and AMAF statistics (`visits << 32 | wins` each): the playouts of
+    /// another searcher of the same position.
+    pub fn add_packed(&self, online: u64, amaf: u64) {
+        if online != 0 {
+            self.online.fetch_add(online, Relaxed);
+        }
+        if amaf != 0 {
+            self.amaf.fetch_add(amaf, Relaxed);
+        }
     }
 
     /// Adds `n` AMAF playouts, all won or all lost (more than one: a weighted AMAF update).
@@ -245,6 +270,11 @@ impl Tree {
         let k = node.n_children();
         let s = node.first_child.load(Relaxed) as usize;
         s..s + k
+    }
+
+    /// The child of `n` that plays `mv` (a point or `PASS`), if `n` has children.
+    pub fn child_with_move(&self, n: usize, mv: u16) -> Option<usize> {
+        self.children(n).find(|&i| self.node(i).mv() == mv)
     }
 
     /// Empties the tree and makes a fresh root.

@@ -1,0 +1,225 @@
+//! A rank other than 0 in a cluster search: it waits for rank 0's jobs, searches each one in
+//! its own tree until rank 0 stops it, trading changes with rank 0 meanwhile, and leaves when
+//! rank 0 quits. It prints nothing on stdout.
+
+use super::wire::{Msg, decode_job, share_bytes};
+use super::{Link, POLL};
+use crate::search::share::{Changes, Job, Peers, Tally};
+use crate::search::{Limits, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// A follower rank: its link to rank 0 and the state of its current search.
+pub struct Follower {
+    link: Box<dyn Link>,
+    search: u64,
+    stop: bool,
+    /// A job or a quit that arrived during a search, served next.
+    pending: Option<Msg>,
+    tally: Tally,
+    /// Playouts of the other ranks, as rank 0 last said.
+    others: u64,
+    heard: Instant,
+    next_poll: Instant,
+    /// Longest silence of rank 0 during a search before this rank stops searching.
+    timeout: Duration,
+    verbose: bool,
+}
+
+impl Follower {
+    /// A follower on `link`, giving up a search when rank 0 is silent for `timeout`;
+    /// `verbose`: a line per search on stderr.
+    pub fn new(link: Box<dyn Link>, timeout: Duration, verbose: bool) -> Follower {
+        let now = Instant::now();
+        Follower {
+            link,
+            search: 0,
+            stop: false,
+            pending: None,
+            tally: Tally::default(),
+            others: 0,
+            heard: now,
+            next_poll: now,
+            timeout,
+            verbose,
+        }
+    }
+
+    /// This rank.
+    pub fn rank(&self) -> usize {
+        self.link.rank()
+    }
+
+    /// Serves rank 0's searches with `searcher` until rank 0 quits; then closes the link
+    /// (through MPI's finalization when rank 0 asks for it).
+    pub fn serve(mut self, searcher: &mut Searcher) {
+        warm_up(searcher);
+        let finalize = loop {
+            match self.next_message() {
+                Msg::Start { search, job } => self.run(searcher, search, &job),
+                Msg::Quit { finalize } => break finalize,
+                _ => {} // late messages of a finished search
+            }
+        };
+        self.link.close(finalize);
+    }
+
+    /// The next message from rank 0, waiting as long as it takes.
+    fn next_message(&mut self) -> Msg {
+        if let Some(m) = self.pending.take() {
+            return m;
+        }
+        loop {
+            if let Some(m) = self.recv() {
+                return m;
+            }
+            std::thread::sleep(POLL);
+        }
+    }
+
+    /// The next message that has arrived, if any (malformed ones are reported and skipped).
+    fn recv(&mut self) -> Option<Msg> {
+        while let Some((from, bytes)) = self.link.try_recv() {
+            if from != 0 {
+                continue;
+            }
+            self.heard = Instant::now();
+            match Msg::decode(&bytes) {
+                Ok(m) => return Some(m),
+                Err(e) => note!("rank {}: a bad message ({e})", self.rank()),
+            }
+        }
+        None
+    }
+
+    /// Searches job `search` until rank 0 stops it.
+    fn run(&mut self, searcher: &mut Searcher, search: u64, job: &[u8]) {
+        self.search = search;
+        self.stop = false;
+        self.others = 0;
+        self.tally.clear();
+        self.heard = Instant::now();
+        // At once, so that rank 0 hears from this rank even before its first trade.
+        let _ = self
+            .link
+            .send(0, share_bytes(false, search, 0, &Changes::default()));
+        let job = match decode_job(job) {
+            Ok(j) => j,
+            Err(e) => {
+                note!("rank {}: cannot follow search {search}: {e}", self.rank());
+                let _ = self
+                    .link
+                    .send(0, share_bytes(true, search, 0, &Changes::default()));
+                return;
+            }
+        };
+        if *searcher.params() != job.params {
+            searcher.set_params(job.params.clone());
+        }
+        searcher.set_komi_offset(job.komi_offset);
+        searcher.set_engine(job.engine);
+        let limits = Limits {
+            playouts: Some(u64::MAX),
+            ..Limits::default()
+        };
+        let r = searcher.search_among(
+            &job.game,
+            job.to_play,
+            &limits,
+            &AtomicBool::new(false),
+            self,
+        );
+        if self.verbose {
+            note!(
+                "rank {}: search {search}: {} playouts in {:.2}s",
+                self.rank(),
+                r.playouts - r.peer_playouts,
+                r.elapsed.as_secs_f64()
+            );
+        }
+    }
+
+    /// Takes in what rank 0 sent during the search.
+    fn poll(&mut self) {
+        while let Some(m) = self.recv() {
+            match m {
+                Msg::Share {
+                    search,
+                    playouts,
+                    changes,
+                } if search == self.search => {
+                    self.tally.add(&changes);
+                    self.others = playouts;
+                }
+                Msg::Stop { search } if search == self.search => self.stop = true,
+                m @ (Msg::Start { .. } | Msg::Quit { .. }) => {
+                    self.pending = Some(m);
+                    self.stop = true;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Runs a few playouts on 9x9 and 19x19, so that the tables built on first use (patterns,
+/// fuseki) are ready before the first search: a rank busy building them for a second
+/// would look lost.
+fn warm_up(searcher: &mut Searcher) {
+    let limits = Limits {
+        playouts: Some(64),
+        ..Limits::default()
+    };
+    for size in [9, 19] {
+        let game = crate::board::Game::new(size, 7.5);
+        searcher.search(
+            &game,
+            crate::board::Color::Black,
+            &limits,
+            &AtomicBool::new(false),
+        );
+    }
+    searcher.clear();
+}
+
+impl Peers for Follower {
+    fn begin(&mut self, _: &Job) {}
+
+    fn stopped(&mut self, now: Instant) -> bool {
+        if now >= self.next_poll && !self.stop {
+            self.next_poll = now + POLL;
+            self.poll();
+            if now.saturating_duration_since(self.heard) > self.timeout {
+                note!(
+                    "rank {}: rank 0 silent for {:.1} s, search {} stopped",
+                    self.rank(),
+                    now.saturating_duration_since(self.heard).as_secs_f64(),
+                    self.search
+                );
+                self.stop = true;
+            }
+        }
+        self.stop
+    }
+
+    fn trade(&mut self, mine: &Changes, playouts: u64, theirs: &mut Changes) {
+        let bytes = share_bytes(false, self.search, playouts, mine);
+        if self.link.send(0, bytes).is_err() {
+            self.stop = true;
+        }
+        self.poll();
+        self.tally.without(&Changes::default(), theirs);
+        self.tally.clear();
+    }
+
+    fn end(&mut self, mine: &Changes, playouts: u64, theirs: &mut Changes) {
+        let _ = self
+            .link
+            .send(0, share_bytes(true, self.search, playouts, mine));
+        theirs.clear();
+    }
+
+    fn playouts(&self) -> u64 {
+        self.others
+    }
+}

@@ -1,0 +1,124 @@
+//! Rank 0's view of the other ranks: sending, receiving, and which ranks still answer. A
+//! rank that leaves a message unanswered for the timeout is reported on stderr once and
+//! left out from then on; nothing waits for it.
+
+use super::Link;
+use super::wire::Msg;
+use std::time::{Duration, Instant};
+
+/// One other rank as rank 0 sees it.
+#[derive(Clone, Copy, Debug)]
+struct Rank {
+    alive: bool,
+    /// Since when a message to it has been waiting for any answer.
+    awaiting: Option<Instant>,
+}
+
+/// Rank 0's side of the message passing.
+pub struct Hub {
+    link: Box<dyn Link>,
+    ranks: Vec<Rank>,
+    timeout: Duration,
+    lost: usize,
+}
+
+impl Hub {
+    /// The hub over `link` (rank 0's), giving up on a rank silent for `timeout`.
+    pub fn new(link: Box<dyn Link>, timeout: Duration) -> Hub {
+        let rank = Rank {
+            alive: true,
+            awaiting: None,
+        };
+        Hub {
+            ranks: vec![rank; link.size()],
+            link,
+            timeout,
+            lost: 0,
+        }
+    }
+
+    /// Number of ranks, rank 0 and lost ones included.
+    pub fn size(&self) -> usize {
+        self.ranks.len()
+    }
+
+    /// Whether rank `r` (not 0) still answers.
+    pub fn alive(&self, r: usize) -> bool {
+        r > 0 && self.ranks.get(r).is_some_and(|k| k.alive)
+    }
+
+    /// Ranks given up on so far.
+    pub fn lost(&self) -> usize {
+        self.lost
+    }
+
+    /// Sends `bytes` (a message's byte form) to rank `r` if it still answers; an answer is
+    /// then awaited.
+    pub fn send(&mut self, r: usize, bytes: Vec<u8>) {
+        if !self.alive(r) {
+            return;
+        }
+        if let Err(e) = self.link.send(r, bytes) {
+            self.give_up(r, &format!("cannot be reached ({e})"));
+            return;
+        }
+        self.ranks[r].awaiting.get_or_insert_with(Instant::now);
+    }
+
+    /// The next message that has arrived from a rank that still answers (which counts as
+    /// its answer); malformed ones are reported and skipped.
+    pub fn recv(&mut self) -> Option<(usize, Msg)> {
+        while let Some((r, bytes)) = self.link.try_recv() {
+            if !self.alive(r) {
+                continue;
+            }
+            self.ranks[r].awaiting = None;
+            match Msg::decode(&bytes) {
+                Ok(m) => return Some((r, m)),
+                Err(e) => note!("rank {r} sent a bad message ({e}); ignored"),
+            }
+        }
+        None
+    }
+
+    /// Gives up on every rank that has left a message unanswered for the timeout at `now`.
+    pub fn check(&mut self, now: Instant) {
+        for r in 1..self.ranks.len() {
+            let k = self.ranks[r];
+            if let (true, Some(t)) = (k.alive, k.awaiting)
+                && now.saturating_duration_since(t) > self.timeout
+            {
+                let silent = format!(
+                    "has not answered for {:.1} s",
+                    now.saturating_duration_since(t).as_secs_f64()
+                );
+                self.give_up(r, &silent);
+            }
+        }
+    }
+
+    fn give_up(&mut self, r: usize, why: &str) {
+        self.ranks[r].alive = false;
+        self.lost += 1;
+        self.link.forget(r);
+        let left = self.ranks.len() - self.lost;
+        note!(
+            "rank {r} {why}: playing on without it ({left} of {} ranks left)",
+            self.ranks.len()
+        );
+    }
+
+    /// Ends the session: tells every other rank to quit (through MPI's finalization only when
+    /// no rank was lost, since it waits for all), waits a moment for the messages to leave,
+    /// and closes the link.
+    pub fn quit(&mut self) {
+        let finalize = self.lost == 0;
+        let bytes = Msg::Quit { finalize }.encode();
+        for r in 1..self.ranks.len() {
+            // A rank given up on may only be slow: tell it too, and expect nothing back.
+            let _ = self.link.send(r, bytes.clone());
+        }
+        self.link.flush(Instant::now() + Duration::from_secs(2));
+        self.link.close(finalize);
+    }
+}

@@ -1,0 +1,112 @@
+use super::local::links;
+use super::*;
+use crate::board::Color;
+use crate::board::diagram::played;
+use crate::params::Params;
+use crate::search::{Limits, Searcher};
+use parking_lot::Mutex;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn params() -> Params {
+    Params {
+        cluster_interval_ms: 5,
+        ..Params::default()
+    }
+}
+
+/// Serves rank `link`'s follower with a fresh searcher until rank 0 quits.
+fn follow(link: local::LocalLink) {
+    let mut searcher = Searcher::new(params(), 100 + link.rank() as u64, 1);
+    Follower::new(Box::new(link), Duration::from_secs(10), false).serve(&mut searcher);
+}
+
+/// Tells the followers to quit when dropped, also when a test fails, so that their threads
+/// end and the failure shows instead of a hang.
+struct QuitOnDrop<'a>(&'a Arc<Mutex<Hub>>);
+
+impl Drop for QuitOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.lock().quit();
+    }
+}
+
+/// Rank 0's searcher trading through `hub`.
+fn leader(hub: &Arc<Mutex<Hub>>) -> Searcher {
+    let mut s = Searcher::new(params(), 1, 1);
+    let peers = Leader::new(hub.clone(), Duration::from_millis(200), false);
+    s.set_peers(Some(Box::new(peers)));
+    s
+}
+
+#[test]
+fn followers_search_with_rank_0_and_quit_with_it() {
+    let mut ls = links(2).into_iter();
+    let (l0, l1) = (ls.next().unwrap(), ls.next().unwrap());
+    let hub = Arc::new(Mutex::new(Hub::new(Box::new(l0), Duration::from_secs(10))));
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| follow(l1));
+        let _quit = QuitOnDrop(&hub);
+        let mut searcher = leader(&hub);
+        let mut g = played(9, 7.0, &[(Color::Black, "E5")]);
+        let limits = Limits {
+            time: Some(Duration::from_millis(400)),
+            ..Limits::default()
+        };
+        for _ in 0..2 {
+            let r = searcher.search(&g, g.to_play(), &limits, &stop);
+            assert!(r.peer_playouts > 0, "rank 1 ran no playouts");
+            assert!(r.trades.trades >= 1);
+            let visits: u64 = r.candidates.iter().map(|m| u64::from(m.visits)).sum();
+            let own = r.playouts - r.peer_playouts;
+            assert!(
+                visits > own + r.kept,
+                "the root holds rank 1's playouts too"
+            );
+            g.play(g.to_play(), r.best).unwrap();
+        }
+    });
+    assert_eq!(hub.lock().lost(), 0);
+}
+
+#[test]
+fn a_silent_or_dead_rank_is_left_out_and_the_game_goes_on() {
+    let mut ls = links(4).into_iter();
+    let l0 = ls.next().unwrap();
+    let l1 = ls.next().unwrap();
+    // Rank 2 hangs: its link stays, nobody reads it. Rank 3 is dead: its link is gone.
+    let _hung = ls.next().unwrap();
+    drop(ls.next());
+    let hub = Arc::new(Mutex::new(Hub::new(
+        Box::new(l0),
+        Duration::from_millis(500),
+    )));
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| follow(l1));
+        let _quit = QuitOnDrop(&hub);
+        let mut searcher = leader(&hub);
+        let g = played(9, 7.0, &[]);
+        let limits = Limits {
+            time: Some(Duration::from_millis(1200)),
+            max_time: Some(Duration::from_millis(1200)),
+            ..Limits::default()
+        };
+        let t = Instant::now();
+        let r = searcher.search(&g, Color::Black, &limits, &stop);
+        // Nothing waits for the silent ranks (only a loaded machine slows this down).
+        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+        assert!(r.peer_playouts > 0, "rank 1 still counts");
+        {
+            let h = hub.lock();
+            assert!(h.alive(1));
+            assert!(!h.alive(2), "the hung rank is noticed within the move");
+            assert!(!h.alive(3), "the dead rank too");
+            assert_eq!(h.lost(), 2);
+        }
+        let r = searcher.search(&g, Color::Black, &limits, &stop);
+        assert!(r.peer_playouts > 0);
+    });
+}

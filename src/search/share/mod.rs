@@ -1,0 +1,251 @@
+//! The search's side of MoGo's cluster parallelization (Gelly et al. 2008, Bourki et al.
+//! 2010): several searchers, each growing its own tree of one position, trade at a fixed
+//! interval (`cluster_interval_ms`) what the nodes near the root gained since the last trade,
+//! so nothing is counted twice, and the move is chosen on the summed root. Shared are the
+//! nodes down to `cluster_depth` moves with at least `cluster_share` of the root's visits.
+//!
+//! The search knows the other searchers only through the [`Peers`] trait; the transport
+//! (MPI) lives above the engine.
+
+mod changes;
+
+pub use super::tree::Stats;
+pub use changes::{Change, Changes, MAX_DEPTH, Path, Tally};
+
+use super::tree::Tree;
+use crate::board::{Color, Game};
+use crate::params::Params;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// What a search is about, as the searcher that starts it tells its peers.
+pub struct Job<'a> {
+    /// The game; its current position is searched.
+    pub game: &'a Game,
+    /// The side to move at the root.
+    pub to_play: Color,
+    /// Points added to the komi for White in the playouts (dynamic komi).
+    pub komi_offset: f32,
+    /// The side the search plays for (`jigo_contempt`), `None` in analysis.
+    pub engine: Option<Color>,
+    /// The parameters.
+    pub params: &'a Params,
+}
+
+/// The other searchers of a cluster, as one searcher sees them. The searcher calls `begin`
+/// as its search starts, `stopped` between playouts, `trade` every `cluster_interval_ms`
+/// and `end` once its threads have stopped. All calls come from the thread that runs the
+/// search, and none may block for long: a peer that hangs must not hang the search.
+pub trait Peers: Send {
+    /// A search of `job` starts here (the leader tells its peers to search it too).
+    fn begin(&mut self, job: &Job);
+    /// Whether the search must stop now because the cluster's leader ended it (checked
+    /// every few playouts; cheap).
+    fn stopped(&mut self, now: Instant) -> bool;
+    /// Hands over this searcher's changes since the last trade (`playouts` run in this
+    /// search so far) and fills `theirs` with the sum of the changes the peers sent since
+    /// the last trade, which this searcher has not seen yet.
+    fn trade(&mut self, mine: &Changes, playouts: u64, theirs: &mut Changes);
+    /// The search has ended here: the last trade (the leader waits briefly for its peers'
+    /// last changes, which `theirs` receives; a follower only sends).
+    fn end(&mut self, mine: &Changes, playouts: u64, theirs: &mut Changes);
+    /// Playouts the peers have run in the current (or last) search, as last reported.
+    fn playouts(&self) -> u64;
+}
+
+/// What the trades of one search cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TradeStats {
+    /// Trades, the last one included.
+    pub trades: u32,
+    /// Node changes sent, all trades together.
+    pub nodes: u64,
+    /// Bytes of changes sent (their byte form), all trades together.
+    pub bytes: u64,
+    /// Time spent trading on the searching thread: collecting, exchanging, adding.
+    pub time: Duration,
+}
+
+/// The statistics of a shared node that every searcher already has: what this one sent of
+/// its own and what it received (packed words, as `Node::packed`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Base {
+    online: u64,
+    amaf: u64,
+}
+
+/// One search's side of the trades: which nodes it shares and what of them it has shared.
+pub(super) struct Sharer {
+    interval: Duration,
+    depth: usize,
+    share: f32,
+    next: Instant,
+    /// Nodes at or past this arena index were created by this search (they start at 0).
+    fresh_from: usize,
+    /// Per node index, what the others already have of it.
+    bases: HashMap<usize, Base>,
+    mine: Changes,
+    theirs: Changes,
+    stack: Vec<(usize, Path)>,
+    /// Changes received for nodes this tree does not have (their parent is still a leaf here).
+    pub missed: u64,
+    pub stats: TradeStats,
+}
+
+impl Sharer {
+    /// A sharer with the cluster parameters of `params`.
+    pub fn new(params: &Params) -> Sharer {
+        Sharer {
+            interval: Duration::from_millis(u64::from(params.cluster_interval_ms.max(1))),
+            depth: (params.cluster_depth as usize).min(MAX_DEPTH),
+            share: params.cluster_share,
+            next: Instant::now(),
+            fresh_from: 0,
+            bases: HashMap::new(),
+            mine: Changes::default(),
+            theirs: Changes::default(),
+            stack: Vec::new(),
+            missed: 0,
+            stats: TradeStats::default(),
+        }
+    }
+
+    /// Starts a search at `now` on `tree`, whose statistics (kept from earlier searches) are
+    /// this searcher's own: only what this search adds is traded. The nodes a trade could
+    /// share now and their children note what they hold; other nodes kept from earlier
+    /// searches count from the first trade that meets them.
+    pub fn start(&mut self, tree: &Tree, now: Instant) {
+        self.next = now + self.interval;
+        self.fresh_from = tree.len();
+        self.bases.clear();
+        self.missed = 0;
+        self.stats = TradeStats::default();
+        let root = tree.root();
+        let floor = self.share * tree.node(root).online().visits as f32;
+        self.stack.clear();
+        self.stack.push((root, Path::ROOT));
+        while let Some((n, path)) = self.stack.pop() {
+            self.base(tree, n);
+            if path.depth() >= self.depth {
+                continue;
+            }
+            for c in tree.children(n) {
+                let node = tree.node(c);
+                match path.child(node.mv()) {
+                    Some(p) if node.online().visits as f32 >= floor => self.stack.push((c, p)),
+                    _ => {
+                        self.base(tree, c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a trade is due at `now` (then the next one is an interval later).
+    pub fn due(&mut self, now: Instant) -> bool {
+        if now < self.next {
+            return false;
+        }
+        self.next = now + self.interval;
+        true
+    }
+
+    /// One trade with `peers`, `playouts` run here so far.
+    pub fn trade(&mut self, tree: &Tree, peers: &mut dyn Peers, playouts: u64) {
+        let t = Instant::now();
+        self.collect(tree);
+        peers.trade(&self.mine, playouts, &mut self.theirs);
+        self.apply(tree);
+        self.count(t);
+    }
+
+    /// The last trade, once the search's threads have stopped.
+    pub fn end(&mut self, tree: &Tree, peers: &mut dyn Peers, playouts: u64) {
+        let t = Instant::now();
+        self.collect(tree);
+        peers.end(&self.mine, playouts, &mut self.theirs);
+        self.apply(tree);
+        self.count(t);
+    }
+
+    fn count(&mut self, start: Instant) {
+        self.stats.trades += 1;
+        self.stats.nodes += self.mine.len() as u64;
+        self.stats.bytes += self.mine.encoded_len() as u64;
+        self.stats.time += start.elapsed();
+    }
+
+    /// The base of node `n` (first met now: 0 if this search created it, else what it holds).
+    fn base(&mut self, tree: &Tree, n: usize) -> &mut Base {
+        let fresh = n >= self.fresh_from;
+        self.bases.entry(n).or_insert_with(|| {
+            if fresh {
+                Base::default()
+            } else {
+                let (online, amaf) = tree.node(n).packed();
+                Base { online, amaf }
+            }
+        })
+    }
+
+    /// Fills `mine` with what the shared nodes gained since the last trade, and counts it as
+    /// shared.
+    fn collect(&mut self, tree: &Tree) {
+        self.mine.clear();
+        let root = tree.root();
+        let floor = (self.share * tree.node(root).online().visits as f32).max(1.0);
+        self.stack.clear();
+        self.stack.push((root, Path::ROOT));
+        while let Some((n, path)) = self.stack.pop() {
+            let (online, amaf) = tree.node(n).packed();
+            let base = self.base(tree, n);
+            let (d_online, d_amaf) = (online - base.online, amaf - base.amaf);
+            *base = Base { online, amaf };
+            if d_online | d_amaf != 0 {
+                self.mine.push(Change {
+                    path,
+                    online: Stats::unpack(d_online),
+                    amaf: Stats::unpack(d_amaf),
+                });
+            }
+            if path.depth() >= self.depth {
+                continue;
+            }
+            for c in tree.children(n) {
+                let node = tree.node(c);
+                if node.online().visits as f32 >= floor
+                    && let Some(p) = path.child(node.mv())
+                {
+                    self.stack.push((c, p));
+                }
+            }
+        }
+    }
+
+    /// Adds `theirs` to the tree and to the bases (the others have it already).
+    fn apply(&mut self, tree: &Tree) {
+        let theirs = std::mem::take(&mut self.theirs);
+        for c in theirs.iter() {
+            let Some(n) = find(tree, c.path.moves()) else {
+                self.missed += 1;
+                continue;
+            };
+            let (online, amaf) = (c.online.pack(), c.amaf.pack());
+            let base = self.base(tree, n);
+            base.online += online;
+            base.amaf += amaf;
+            tree.node(n).add_packed(online, amaf);
+        }
+        self.theirs = theirs;
+    }
+}
+
+/// The node at `moves` from the root of `tree`, if the tree has it.
+fn find(tree: &Tree, moves: &[u16]) -> Option<usize> {
+    moves
+        .iter()
+        .try_fold(tree.root(), |n, &m| tree.child_with_move(n, m))
+}
+
+#[cfg(test)]
+mod tests;
