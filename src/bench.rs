@@ -6,10 +6,12 @@ use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
 use crate::playout::replies::Replies;
-use crate::search::{Limits, Searcher};
+use crate::search::share::Peers;
+use crate::search::{Limits, Searcher, TradeStats};
 use crate::sgf::midgame_19;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::cell::Cell;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -92,8 +94,23 @@ pub fn search_pps_threads(
     params: &Params,
     threads: usize,
 ) -> f64 {
+    search_rate(size, seconds, playouts_per_search, params, threads, None).0
+}
+
+/// Playouts per second of fixed-playout searches from the empty board of `size` (the limit
+/// counts this searcher's playouts; the rate counts its `peers`' too), and what the trades
+/// with the peers cost, all searches together.
+fn search_rate(
+    size: usize,
+    seconds: f64,
+    playouts_per_search: u64,
+    params: &Params,
+    threads: usize,
+    peers: Option<Box<dyn Peers>>,
+) -> (f64, TradeStats) {
     let game = Game::new(size, 7.5);
     let mut searcher = Searcher::new(params.clone(), 1, threads);
+    searcher.set_peers(peers);
     let limits = Limits {
         playouts: Some(playouts_per_search),
         ..Limits::default()
@@ -101,13 +118,57 @@ pub fn search_pps_threads(
     let stop = AtomicBool::new(false);
     let mut total = 0u64;
     let mut spent = Duration::ZERO;
+    let mut trades = TradeStats::default();
     while spent.as_secs_f64() < seconds {
         searcher.clear();
         let r = searcher.search(&game, Color::Black, &limits, &stop);
         total += r.playouts;
         spent += r.elapsed;
+        trades.add(&r.trades);
     }
-    total as f64 / spent.as_secs_f64()
+    searcher.set_peers(None);
+    (total as f64 / spent.as_secs_f64(), trades)
+}
+
+/// The other ranks of a cluster, for the `*_mpi<N>` figures.
+pub struct ClusterBench<'a> {
+    /// Ranks, this one included.
+    pub ranks: usize,
+    /// New peers for this rank's searcher (rank 0's leader).
+    pub peers: &'a dyn Fn() -> Box<dyn Peers>,
+}
+
+/// The cluster figures of one board size: search playouts a second over all ranks (one
+/// thread each), and per exchange the mean bytes of rank 0's changes and the microseconds
+/// of CPU its searching thread spends (collecting, messages, adding; not waiting).
+fn cluster_figures<'a>(
+    size: usize,
+    playouts: u64,
+    s: f64,
+    p: &'a Params,
+    c: &'a ClusterBench<'a>,
+    cost: &'a Cell<(f64, f64)>,
+) -> [(String, Box<dyn Fn() -> f64 + 'a>); 3] {
+    let n = c.ranks;
+    [
+        (
+            format!("search_pps_{size}x{size}_mpi{n}"),
+            Box::new(move || {
+                let (pps, t) = search_rate(size, s, playouts, p, 1, Some((c.peers)()));
+                let per = f64::from(t.trades.max(1));
+                cost.set((t.bytes as f64 / per, t.cpu.as_secs_f64() * 1e6 / per));
+                pps
+            }),
+        ),
+        (
+            format!("exchange_bytes_{size}x{size}_mpi{n}"),
+            Box::new(move || cost.get().0),
+        ),
+        (
+            format!("exchange_us_{size}x{size}_mpi{n}"),
+            Box::new(move || cost.get().1),
+        ),
+    ]
 }
 
 /// A 9x9 position after 13 moves of a fighting opening, for `prior_ns_9x9`.
@@ -177,8 +238,9 @@ fn print_figures(figures: &[(String, &dyn Fn() -> f64)]) -> bool {
 }
 
 /// Runs every figure for about `seconds` each with `params` and prints `name value` lines to
-/// stdout (a closed stdout ends the bench quietly).
-pub fn run(seconds: f64, params: &Params) {
+/// stdout (a closed stdout ends the bench quietly). With `cluster` (rank 0 of a cluster), the
+/// `*_mpi<N>` figures follow each size's thread figures.
+pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
     let s = seconds.max(0.05);
     let p = params;
     let heavy = Params {
@@ -215,7 +277,33 @@ pub fn run(seconds: f64, params: &Params) {
             prior_ns(&midgame_19(), s, p)
         }),
     ];
-    print_figures(&figures);
+    let Some(c) = cluster else {
+        print_figures(&figures);
+        return;
+    };
+    // After search_pps_9x9_t2 and search_pps_19x19_t2.
+    let (cost9, cost19) = (Cell::new((0.0, 0.0)), Cell::new((0.0, 0.0)));
+    let parts = [
+        (
+            &figures[..9],
+            Some(cluster_figures(9, 20_000, s, p, c, &cost9)),
+        ),
+        (
+            &figures[9..11],
+            Some(cluster_figures(19, 5_000, s, p, c, &cost19)),
+        ),
+        (&figures[11..], None),
+    ];
+    for (plain, mpi) in parts {
+        let mpi: Vec<(String, &dyn Fn() -> f64)> = mpi
+            .iter()
+            .flatten()
+            .map(|(name, f)| (name.clone(), f.as_ref() as &dyn Fn() -> f64))
+            .collect();
+        if !print_figures(plain) || !print_figures(&mpi) {
+            return;
+        }
+    }
 }
 
 /// Policy variants priced by `costs`: the label and the parameter change from the defaults.

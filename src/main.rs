@@ -7,7 +7,7 @@ mod book_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
-use moyo::cluster::{Role, follower_searcher, leader_peers};
+use moyo::cluster::{Follower, Role, follower_searcher, leader_peers};
 use moyo::engine::{Engine, EngineConfig};
 use moyo::params::Params;
 use moyo::search::default_memory;
@@ -312,6 +312,13 @@ fn parse_memory(s: &str) -> Result<usize, String> {
     Ok(bytes as usize)
 }
 
+/// Serves rank 0's searches as a follower rank, with the configured threads and memory.
+fn follow(f: Follower, cfg: &EngineConfig) {
+    let memory = cfg.max_memory.unwrap_or_else(default_memory);
+    let mut s = follower_searcher(&cfg.params, cfg.seed, cfg.threads, memory, f.rank());
+    f.serve(&mut s);
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let cfg = match config(&cli) {
@@ -332,7 +339,30 @@ fn main() -> ExitCode {
             }
         }
         Some(Command::Bench { seconds, costs }) => {
-            moyo::bench::run(seconds, &cfg.params);
+            let hub = match moyo::cluster::join(&cfg.params, !cli.quiet) {
+                Role::Alone => None,
+                Role::Leader(hub) => Some(hub),
+                Role::Follower(f) => {
+                    // The cluster figures are of one thread a rank.
+                    follow(*f, &EngineConfig { threads: 1, ..cfg });
+                    return ExitCode::SUCCESS;
+                }
+            };
+            match &hub {
+                Some(h) => {
+                    let peers = || -> Box<dyn moyo::search::share::Peers> {
+                        leader_peers(h, &cfg.params, false)
+                    };
+                    let ranks = h.lock().size();
+                    let cluster = moyo::bench::ClusterBench {
+                        ranks,
+                        peers: &peers,
+                    };
+                    moyo::bench::run(seconds, &cfg.params, Some(&cluster));
+                    h.lock().quit();
+                }
+                None => moyo::bench::run(seconds, &cfg.params, None),
+            }
             if costs {
                 moyo::bench::costs(seconds, &cfg.params);
             }
@@ -362,10 +392,7 @@ fn main() -> ExitCode {
                 Role::Alone => None,
                 Role::Leader(hub) => Some(hub),
                 Role::Follower(f) => {
-                    let memory = cfg.max_memory.unwrap_or_else(default_memory);
-                    let rank = f.rank();
-                    let mut s = follower_searcher(&cfg.params, cfg.seed, cfg.threads, memory, rank);
-                    f.serve(&mut s);
+                    follow(*f, &cfg);
                     return ExitCode::SUCCESS;
                 }
             };

@@ -53,17 +53,36 @@ pub trait Peers: Send {
     fn playouts(&self) -> u64;
 }
 
-/// What the trades of one search cost.
+/// What the trades of one search cost (the last one, at the end, apart).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TradeStats {
-    /// Trades, the last one included.
+    /// Trades during the search.
     pub trades: u32,
-    /// Node changes sent, all trades together.
+    /// Node changes sent, all those trades together.
     pub nodes: u64,
-    /// Bytes of changes sent (their byte form), all trades together.
+    /// Bytes of changes sent (their byte form), all those trades together.
     pub bytes: u64,
-    /// Time spent trading on the searching thread: collecting, exchanging, adding.
+    /// Time those trades took on the searching thread: collecting, exchanging, adding.
     pub time: Duration,
+    /// The searching thread's CPU time in those trades: their cost even on a busy machine,
+    /// where `time` also counts the moments the thread waited for a core (0 where the
+    /// thread's CPU clock cannot be read).
+    pub cpu: Duration,
+    /// Time the last trade took, once the threads had stopped (the leader waits there for
+    /// the followers' last changes).
+    pub ending: Duration,
+}
+
+impl TradeStats {
+    /// Adds another search's figures.
+    pub fn add(&mut self, o: &TradeStats) {
+        self.trades += o.trades;
+        self.nodes += o.nodes;
+        self.bytes += o.bytes;
+        self.time += o.time;
+        self.cpu += o.cpu;
+        self.ending += o.ending;
+    }
 }
 
 /// The statistics of a shared node that every searcher already has: what this one sent of
@@ -152,11 +171,15 @@ impl Sharer {
 
     /// One trade with `peers`, `playouts` run here so far.
     pub fn trade(&mut self, tree: &Tree, peers: &mut dyn Peers, playouts: u64) {
-        let t = Instant::now();
+        let (t, cpu) = (Instant::now(), thread_cpu());
         self.collect(tree);
         peers.trade(&self.mine, playouts, &mut self.theirs);
         self.apply(tree);
-        self.count(t);
+        self.stats.trades += 1;
+        self.stats.nodes += self.mine.len() as u64;
+        self.stats.bytes += self.mine.encoded_len() as u64;
+        self.stats.time += t.elapsed();
+        self.stats.cpu += thread_cpu().saturating_sub(cpu);
     }
 
     /// The last trade, once the search's threads have stopped.
@@ -165,14 +188,7 @@ impl Sharer {
         self.collect(tree);
         peers.end(&self.mine, playouts, &mut self.theirs);
         self.apply(tree);
-        self.count(t);
-    }
-
-    fn count(&mut self, start: Instant) {
-        self.stats.trades += 1;
-        self.stats.nodes += self.mine.len() as u64;
-        self.stats.bytes += self.mine.encoded_len() as u64;
-        self.stats.time += start.elapsed();
+        self.stats.ending += t.elapsed();
     }
 
     /// The base of node `n` (first met now: 0 if this search created it, else what it holds).
@@ -238,6 +254,25 @@ impl Sharer {
         }
         self.theirs = theirs;
     }
+}
+
+/// The calling thread's CPU time (Linux's per-thread clock; zero elsewhere).
+fn thread_cpu() -> Duration {
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    {
+        unsafe extern "C" {
+            /// POSIX `clock_gettime(2)`, from the C library every Rust program on Linux links.
+            fn clock_gettime(clock: i32, time: *mut [i64; 2]) -> i32;
+        }
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut t = [0i64; 2];
+        // SAFETY: on 64-bit Linux a `timespec` is two 64-bit integers (seconds, nanoseconds),
+        // which `t` provides and the call fills.
+        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return Duration::new(t[0].max(0) as u64, t[1].clamp(0, 999_999_999) as u32);
+        }
+    }
+    Duration::ZERO
 }
 
 /// The node at `moves` from the root of `tree`, if the tree has it.
