@@ -370,6 +370,14 @@ fn main() -> ExitCode {
         }
         Some(Command::Patterns { command }) => patterns(command),
         Some(Command::Tune { command, args }) => {
+            let hub = match moyo::cluster::join(&cfg.params, !cli.quiet) {
+                Role::Alone => None,
+                Role::Leader(hub) => Some(hub),
+                Role::Follower(f) => {
+                    moyo::cluster::tune::serve(*f, cfg.threads);
+                    return ExitCode::SUCCESS;
+                }
+            };
             let globals = tune_cmd::Globals {
                 params: cfg.params,
                 playouts: cli.playouts,
@@ -378,8 +386,13 @@ fn main() -> ExitCode {
                 seed: cli.seed,
                 max_memory: cfg.max_memory,
                 quiet: cli.quiet,
+                hub: hub.clone(),
             };
-            match tune_cmd::run(command, args, globals) {
+            let tuned = tune_cmd::run(command, args, globals);
+            if let Some(hub) = hub {
+                hub.lock().quit();
+            }
+            match tuned {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("moyo tune: {e}");

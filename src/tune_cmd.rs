@@ -1,11 +1,15 @@
 //! `moyo tune ...`: the command line of the tuner (`moyo::tune`).
 
 use clap::{Args, Subcommand};
+use moyo::cluster::Hub;
+use moyo::cluster::tune::ClusterRunner;
 use moyo::params::Params;
 use moyo::tune::runner::{GameSettings, LocalRunner};
 use moyo::tune::spec::Spec;
 use moyo::tune::{self, Finish, Method, TuneConfig};
+use parking_lot::Mutex;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Playouts a move when neither `--playouts` nor `--time-per-move` is given.
 const DEFAULT_PLAYOUTS: u64 = 1000;
@@ -83,6 +87,8 @@ pub struct Globals {
     pub seed: Option<u64>,
     pub max_memory: Option<usize>,
     pub quiet: bool,
+    /// Rank 0's hub under `mpirun`: the games are spread over the ranks.
+    pub hub: Option<Arc<Mutex<Hub>>>,
 }
 
 pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(), String> {
@@ -146,11 +152,37 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
             out.display()
         );
     }
-    let mut runner = LocalRunner {
-        settings: games,
-        threads: cfg.threads,
+    let finish = match g.hub {
+        Some(hub) => {
+            let ranks = hub.lock().size();
+            if !g.quiet {
+                eprintln!(
+                    "tune: games on {ranks} ranks of {} threads each",
+                    cfg.threads
+                );
+            }
+            let mut runner = ClusterRunner::new(hub, games, cfg.threads);
+            let finish = tune::run(&cfg, &mut runner);
+            if !g.quiet {
+                let counts: Vec<String> = runner
+                    .games_by_rank()
+                    .iter()
+                    .enumerate()
+                    .map(|(r, n)| format!("rank {r} {n}"))
+                    .collect();
+                eprintln!("tune: games played this sitting: {}", counts.join(", "));
+            }
+            finish?
+        }
+        None => {
+            let mut runner = LocalRunner {
+                settings: games,
+                threads: cfg.threads,
+            };
+            tune::run(&cfg, &mut runner)?
+        }
     };
-    match tune::run(&cfg, &mut runner)? {
+    match finish {
         Finish::Done(champion) => {
             let report = tune::report::run(&out)?;
             if !g.quiet {

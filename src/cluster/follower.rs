@@ -6,6 +6,7 @@ use super::wire::{Msg, decode_job, share_bytes};
 use super::{Link, POLL};
 use crate::search::share::{Changes, Job, Peers, Tally};
 use crate::search::{Limits, Searcher};
+use crossbeam::channel::Receiver;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,48 @@ impl Follower {
                 _ => {} // late messages of a finished search
             }
         };
+        self.link.close(finalize);
+    }
+
+    /// Serves rank 0's work (`cluster::dispatch`: tuning games) until rank 0 quits: `start`
+    /// takes each item (its id and body) and gets it done elsewhere (on a worker thread);
+    /// each outcome that arrives on `outcomes` with its item's id goes back to rank 0 in the
+    /// bytes `encode` makes of it. Meanwhile the rank says it is alive five times per timeout,
+    /// however long its work takes. Then closes the link (through MPI's finalization when
+    /// rank 0 asks for it).
+    pub fn serve_work<T>(
+        mut self,
+        mut start: impl FnMut(u64, Vec<u8>),
+        outcomes: &Receiver<(u64, T)>,
+        encode: impl Fn(&T) -> Vec<u8>,
+    ) {
+        let beat = self.timeout / 5;
+        let mut next_beat = Instant::now();
+        let finalize = 'serve: loop {
+            let mut idle = true;
+            while let Some(m) = self.recv() {
+                idle = false;
+                match m {
+                    Msg::Work { id, body } => start(id, body),
+                    Msg::Quit { finalize } => break 'serve finalize,
+                    _ => {}
+                }
+            }
+            while let Ok((id, outcome)) = outcomes.try_recv() {
+                idle = false;
+                let body = encode(&outcome);
+                let _ = self.link.send(0, Msg::Done { id, body }.encode());
+            }
+            let now = Instant::now();
+            if now >= next_beat {
+                let _ = self.link.send(0, Msg::Alive.encode());
+                next_beat = now + beat;
+            }
+            if idle {
+                std::thread::sleep(POLL);
+            }
+        };
+        self.link.flush(Instant::now() + self.timeout);
         self.link.close(finalize);
     }
 

@@ -62,7 +62,16 @@ impl Hub {
             self.give_up(r, &format!("cannot be reached ({e})"));
             return;
         }
-        self.ranks[r].awaiting.get_or_insert_with(Instant::now);
+        self.expect(r, Instant::now());
+    }
+
+    /// Awaits an answer from rank `r` from `now` on, unless one is awaited already: if it
+    /// stays silent for the timeout, `check` gives up on it. For a rank that owes results
+    /// but has been sent nothing lately.
+    pub fn expect(&mut self, r: usize, now: Instant) {
+        if self.alive(r) {
+            self.ranks[r].awaiting.get_or_insert(now);
+        }
     }
 
     /// The next message that has arrived from a rank that still answers (which counts as

@@ -1,8 +1,10 @@
 //! Links over channels between threads of one process, for the tests: the cluster's
 //! protocol without MPI.
 
-use super::Link;
+use super::{Hub, Link};
 use crossbeam::channel::{Receiver, Sender, unbounded};
+use parking_lot::Mutex;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// One rank's end of a set of channel links.
@@ -51,4 +53,14 @@ impl Link for LocalLink {
     }
 
     fn close(&mut self, _: bool) {}
+}
+
+/// Tells the followers to quit when dropped, also when a test fails, so that their threads
+/// end and the failure shows instead of a hang.
+pub struct QuitOnDrop<'a>(pub &'a Arc<Mutex<Hub>>);
+
+impl Drop for QuitOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.lock().quit();
+    }
 }

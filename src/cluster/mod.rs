@@ -1,6 +1,7 @@
 //! moyo on a cluster: one process per MPI rank (`cargo build --features mpi`, started by
 //! `mpirun` or Slurm's `srun`). Rank 0 does what a lone `moyo` does (speaks GTP, runs the
-//! bench) and leads; every other rank follows, searching what rank 0 searches.
+//! bench, tunes) and leads; every other rank follows, searching what rank 0 searches or
+//! playing the tuning games rank 0 hands out (`tune`, through `dispatch`).
 //!
 //! The search is MoGo's cluster parallelization (`search::share`): each rank grows its own
 //! tree, and at a fixed interval the changes of the nodes near the root travel to rank 0,
@@ -20,9 +21,12 @@ macro_rules! note {
     };
 }
 
+mod dispatch;
+mod fields;
 pub mod follower;
 pub mod hub;
 mod leader;
+pub mod tune;
 pub mod wire;
 
 #[cfg(test)]

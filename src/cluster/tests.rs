@@ -1,4 +1,4 @@
-use super::local::links;
+use super::local::{QuitOnDrop, links};
 use super::*;
 use crate::board::Color;
 use crate::board::diagram::played;
@@ -20,16 +20,6 @@ fn params() -> Params {
 fn follow(link: local::LocalLink) {
     let mut searcher = Searcher::new(params(), 100 + link.rank() as u64, 1);
     Follower::new(Box::new(link), Duration::from_secs(10), false).serve(&mut searcher);
-}
-
-/// Tells the followers to quit when dropped, also when a test fails, so that their threads
-/// end and the failure shows instead of a hang.
-struct QuitOnDrop<'a>(&'a Arc<Mutex<Hub>>);
-
-impl Drop for QuitOnDrop<'_> {
-    fn drop(&mut self) {
-        self.0.lock().quit();
-    }
 }
 
 /// Rank 0's searcher trading through `hub`.

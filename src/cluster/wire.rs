@@ -3,6 +3,7 @@
 //! parameters, so a follower needs no state of its own: it follows the game by what each
 //! search brings, even a `loadsgf` whose file only rank 0 can read.
 
+use super::fields::{Reader, byte_color, color_byte, put_params};
 use crate::board::{Color, Game, Move, Point, Scoring};
 use crate::params::Params;
 use crate::search::share::{Changes, Job};
@@ -30,6 +31,14 @@ pub enum Msg {
     /// Rank 0 to a follower: the session is over. `finalize`: leave through MPI's
     /// finalization, which needs every rank (false once one has been lost).
     Quit { finalize: bool },
+    /// Rank 0 to a follower: a piece of work (a tuning game, a book evaluation), read as the
+    /// follower's command says.
+    Work { id: u64, body: Vec<u8> },
+    /// A follower to rank 0: the outcome of work `id`.
+    Done { id: u64, body: Vec<u8> },
+    /// A follower to rank 0, every fifth of `cluster_timeout_ms` while it serves work: it is
+    /// still there, however long its work takes.
+    Alive,
 }
 
 const START: u8 = 1;
@@ -37,6 +46,9 @@ const SHARE: u8 = 2;
 const STOP: u8 = 3;
 const LAST: u8 = 4;
 const QUIT: u8 = 5;
+const WORK: u8 = 6;
+const DONE: u8 = 7;
+const ALIVE: u8 = 8;
 
 impl Msg {
     /// The byte form.
@@ -63,6 +75,17 @@ impl Msg {
                 out.extend_from_slice(&search.to_le_bytes());
             }
             Msg::Quit { finalize } => out.extend_from_slice(&[QUIT, u8::from(*finalize)]),
+            Msg::Work { id, body } | Msg::Done { id, body } => {
+                let kind = if let Msg::Work { .. } = self {
+                    WORK
+                } else {
+                    DONE
+                };
+                out.push(kind);
+                out.extend_from_slice(&id.to_le_bytes());
+                out.extend_from_slice(body);
+            }
+            Msg::Alive => out.push(ALIVE),
         }
         out
     }
@@ -100,6 +123,17 @@ impl Msg {
             QUIT => Msg::Quit {
                 finalize: r.u8()? != 0,
             },
+            k @ (WORK | DONE) => {
+                let id = r.u64()?;
+                let body = r.rest().to_vec();
+                r.skip(body.len());
+                if k == WORK {
+                    Msg::Work { id, body }
+                } else {
+                    Msg::Done { id, body }
+                }
+            }
+            ALIVE => Msg::Alive,
             k => return Err(format!("unknown message kind {k}")),
         };
         r.end()?;
@@ -125,23 +159,6 @@ pub struct JobData {
     pub komi_offset: f32,
     pub engine: Option<Color>,
     pub params: Params,
-}
-
-fn color_byte(c: Option<Color>) -> u8 {
-    match c {
-        None => 0,
-        Some(Color::Black) => 1,
-        Some(Color::White) => 2,
-    }
-}
-
-fn byte_color(b: u8) -> Result<Option<Color>, String> {
-    match b {
-        0 => Ok(None),
-        1 => Ok(Some(Color::Black)),
-        2 => Ok(Some(Color::White)),
-        _ => Err(format!("bad colour {b}")),
-    }
 }
 
 /// The byte form of `job`: the side to move, dynamic komi, the side played for, the game
@@ -174,14 +191,7 @@ pub fn encode_job(job: &Job) -> Vec<u8> {
         };
         out.extend_from_slice(&v.to_le_bytes());
     }
-    let text: String = job
-        .params
-        .describe()
-        .iter()
-        .map(|i| format!("{} = {}\n", i.name, i.value))
-        .collect();
-    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    out.extend_from_slice(text.as_bytes());
+    put_params(&mut out, job.params);
     out
 }
 
@@ -232,16 +242,8 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
             .map_err(|e| format!("move {}: {e:?}", i + 1))?;
     }
     game.set_to_play(to_play);
-    let len = r.u32()? as usize;
-    let text = r.rest();
-    if text.len() != len {
-        return Err(format!("{} bytes of parameters, not {len}", text.len()));
-    }
-    let text = std::str::from_utf8(text).map_err(|_| "parameters are not text")?;
-    let mut params = Params::default();
-    params
-        .apply_text(text)
-        .map_err(|(line, e)| format!("parameter line {line}: {e}"))?;
+    let params = r.params()?;
+    r.end()?;
     Ok(JobData {
         game,
         to_play,
@@ -249,66 +251,6 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
         engine,
         params,
     })
-}
-
-/// Reads little-endian fields from a message.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8]) -> Reader<'a> {
-        Reader { bytes, at: 0 }
-    }
-
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let s = self
-            .bytes
-            .get(self.at..self.at + N)
-            .ok_or_else(|| format!("message cut short at byte {}", self.at))?;
-        self.at += N;
-        let mut a = [0u8; N];
-        a.copy_from_slice(s);
-        Ok(a)
-    }
-
-    fn u8(&mut self) -> Result<u8, String> {
-        Ok(self.take::<1>()?[0])
-    }
-
-    fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.take()?))
-    }
-
-    fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take()?))
-    }
-
-    fn u64(&mut self) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(self.take()?))
-    }
-
-    fn f32(&mut self) -> Result<f32, String> {
-        Ok(f32::from_le_bytes(self.take()?))
-    }
-
-    /// The bytes not read yet.
-    fn rest(&self) -> &'a [u8] {
-        &self.bytes[self.at.min(self.bytes.len())..]
-    }
-
-    fn skip(&mut self, n: usize) {
-        self.at += n;
-    }
-
-    /// Fails when bytes are left over.
-    fn end(&self) -> Result<(), String> {
-        if self.at < self.bytes.len() {
-            return Err(format!("{} bytes left over", self.bytes.len() - self.at));
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
@@ -346,11 +288,20 @@ mod tests {
             },
             Msg::Stop { search: 9 },
             Msg::Quit { finalize: true },
+            Msg::Work {
+                id: 1 << 40,
+                body: vec![7; 3],
+            },
+            Msg::Done {
+                id: 3,
+                body: Vec::new(),
+            },
+            Msg::Alive,
         ];
         for m in all {
             let bytes = m.encode();
             assert_eq!(Msg::decode(&bytes), Ok(m.clone()));
-            if !matches!(m, Msg::Start { .. }) {
+            if !matches!(m, Msg::Start { .. } | Msg::Work { .. } | Msg::Done { .. }) {
                 assert!(Msg::decode(&bytes[..bytes.len() - 1]).is_err(), "{m:?}");
                 let mut long = bytes.clone();
                 long.push(0);

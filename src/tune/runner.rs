@@ -6,7 +6,8 @@
 use super::game;
 use crate::board::Color;
 use crate::params::Params;
-use crossbeam::channel;
+use crossbeam::channel::{self, Sender};
+use std::borrow::Borrow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Who plays one side of a game.
@@ -109,6 +110,25 @@ pub trait Runner {
     ) -> Result<(), String>;
 }
 
+/// One worker thread's loop: plays the games `next` hands out (a key, the settings, the
+/// pairing), one after the other, sending each result with its key to `tx`, until `next`
+/// has no more or nobody listens; then quits the thread's fixed opponent, if it started one.
+pub fn play_each<K, S: Borrow<GameSettings>>(
+    mut next: impl FnMut() -> Option<(K, S, Pairing)>,
+    tx: &Sender<(K, Result<GameResult, String>)>,
+) {
+    let mut opponent = None;
+    while let Some((key, settings, pairing)) = next() {
+        let r = game::play(settings.borrow(), &pairing, &mut opponent);
+        if tx.send((key, r)).is_err() {
+            break;
+        }
+    }
+    if let Some(o) = opponent.as_mut() {
+        game::quit(o);
+    }
+}
+
 /// The runner on this machine's threads, one game per thread (each engine searches on one).
 pub struct LocalRunner {
     pub settings: GameSettings,
@@ -131,18 +151,14 @@ impl Runner for LocalRunner {
                 let tx = tx.clone();
                 let (next, stop) = (&next, &stop);
                 s.spawn(move || {
-                    let mut opponent = None;
-                    while !stop.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(pairing) = games.get(i) else { break };
-                        let r = game::play(settings, pairing, &mut opponent);
-                        if tx.send((i, r)).is_err() {
-                            break;
+                    let take = || {
+                        if stop.load(Ordering::Relaxed) {
+                            return None;
                         }
-                    }
-                    if let Some(o) = opponent.as_mut() {
-                        game::quit(o);
-                    }
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        Some((i, settings, games.get(i)?.clone()))
+                    };
+                    play_each(take, &tx);
                 });
             }
             drop(tx);

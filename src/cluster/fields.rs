@@ -1,0 +1,171 @@
+//! The fields of the messages between the ranks, little-endian: numbers, colours, text after
+//! its length, parameter sets as `name = value` text; and the `Reader` that takes them
+//! apart, every read an error past the end, never a panic.
+
+use crate::board::Color;
+use crate::params::Params;
+
+/// The byte of a colour or none: 0 none, 1 Black, 2 White.
+pub fn color_byte(c: Option<Color>) -> u8 {
+    match c {
+        None => 0,
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+    }
+}
+
+/// The colour or none of a `color_byte`; an error for any other byte.
+pub fn byte_color(b: u8) -> Result<Option<Color>, String> {
+    match b {
+        0 => Ok(None),
+        1 => Ok(Some(Color::Black)),
+        2 => Ok(Some(Color::White)),
+        _ => Err(format!("bad colour {b}")),
+    }
+}
+
+/// Appends `text` after its length (u32).
+pub fn put_str(out: &mut Vec<u8>, text: &str) {
+    out.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    out.extend_from_slice(text.as_bytes());
+}
+
+/// Appends every parameter as `name = value` text (`put_str`).
+pub fn put_params(out: &mut Vec<u8>, params: &Params) {
+    let text: String = params
+        .describe()
+        .iter()
+        .map(|i| format!("{} = {}\n", i.name, i.value))
+        .collect();
+    put_str(out, &text);
+}
+
+/// Reads little-endian fields from a message; every read fails past its end.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
+        Reader { bytes, at: 0 }
+    }
+
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let s = self
+            .bytes
+            .get(self.at..self.at + N)
+            .ok_or_else(|| format!("message cut short at byte {}", self.at))?;
+        self.at += N;
+        let mut a = [0u8; N];
+        a.copy_from_slice(s);
+        Ok(a)
+    }
+
+    /// One byte.
+    pub fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take::<1>()?[0])
+    }
+
+    /// A u16.
+    pub fn u16(&mut self) -> Result<u16, String> {
+        Ok(u16::from_le_bytes(self.take()?))
+    }
+
+    /// A u32.
+    pub fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.take()?))
+    }
+
+    /// A u64.
+    pub fn u64(&mut self) -> Result<u64, String> {
+        Ok(u64::from_le_bytes(self.take()?))
+    }
+
+    /// An f32.
+    pub fn f32(&mut self) -> Result<f32, String> {
+        Ok(f32::from_le_bytes(self.take()?))
+    }
+
+    /// An f64.
+    pub fn f64(&mut self) -> Result<f64, String> {
+        Ok(f64::from_le_bytes(self.take()?))
+    }
+
+    /// Text written by `put_str`.
+    pub fn str(&mut self) -> Result<String, String> {
+        let len = self.u32()? as usize;
+        let bytes = self
+            .bytes
+            .get(self.at..self.at.saturating_add(len))
+            .ok_or_else(|| format!("text cut short at byte {}", self.at))?;
+        self.at += len;
+        String::from_utf8(bytes.to_vec()).map_err(|_| "text that is not UTF-8".to_string())
+    }
+
+    /// Parameters written by `put_params` (each must be known and in range).
+    pub fn params(&mut self) -> Result<Params, String> {
+        let text = self.str()?;
+        let mut params = Params::default();
+        params
+            .apply_text(&text)
+            .map_err(|(line, e)| format!("parameter line {line}: {e}"))?;
+        Ok(params)
+    }
+
+    /// The bytes not read yet.
+    pub fn rest(&self) -> &'a [u8] {
+        &self.bytes[self.at.min(self.bytes.len())..]
+    }
+
+    /// Steps over `n` bytes (read through `rest`).
+    pub fn skip(&mut self, n: usize) {
+        self.at += n;
+    }
+
+    /// Fails when bytes are left over.
+    pub fn end(&self) -> Result<(), String> {
+        if self.at < self.bytes.len() {
+            return Err(format!("{} bytes left over", self.bytes.len() - self.at));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_read_back_and_never_past_the_end() {
+        let mut out = vec![color_byte(Some(Color::White)), 7];
+        out.extend_from_slice(&0.25f64.to_le_bytes());
+        put_str(&mut out, "gnugo --mode gtp");
+        let params = Params {
+            uct_c: 0.75,
+            ..Params::default()
+        };
+        put_params(&mut out, &params);
+        let mut r = Reader::new(&out);
+        assert_eq!(byte_color(r.u8().unwrap()), Ok(Some(Color::White)));
+        assert_eq!(r.u8(), Ok(7));
+        assert_eq!(r.f64(), Ok(0.25));
+        assert_eq!(r.str().as_deref(), Ok("gnugo --mode gtp"));
+        assert_eq!(r.params(), Ok(params));
+        assert_eq!(r.end(), Ok(()));
+        assert!(r.u8().is_err() && r.u64().is_err() && r.str().is_err());
+        assert!(byte_color(3).is_err());
+        // A length past the end, text that is not UTF-8, an unknown parameter.
+        let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, b'a']);
+        assert!(r.str().is_err());
+        let mut bad = Vec::new();
+        bad.extend_from_slice(&2u32.to_le_bytes());
+        bad.extend_from_slice(&[0xc3, 0x28]);
+        assert!(Reader::new(&bad).str().is_err());
+        let mut unknown = Vec::new();
+        put_str(&mut unknown, "no_such_parameter = 1\n");
+        assert!(Reader::new(&unknown).params().is_err());
+        assert!(Reader::new(&[1, 2]).end().is_err(), "bytes left over");
+    }
+}
