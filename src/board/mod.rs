@@ -12,6 +12,7 @@ mod ladder;
 mod nakade;
 mod point;
 mod position;
+mod sacrifice;
 mod score;
 mod symmetry;
 mod tactics;

@@ -73,6 +73,25 @@ impl Board {
         Some((space[k], shape))
     }
 
+    /// Whether the empty region `space` (its points, in any order), once enclosed by one
+    /// side, gives it one eye at most when the other side moves first: one point, two
+    /// neighbouring points, the squared four, or a killable shape (`vital_of`).
+    pub(super) fn is_dead_space(&self, space: &[Point]) -> bool {
+        let touching = |p: Point| space.iter().filter(|&&q| self.is_neighbour(p, q)).count();
+        match space {
+            [_] => true,
+            &[a, b] => self.is_neighbour(a, b),
+            [..] if space.len() == 4 && space.iter().all(|&p| touching(p) == 2) => true,
+            _ => self.vital_of(space).is_some(),
+        }
+    }
+
+    /// Whether `p` and `q` are neighbours.
+    #[inline]
+    fn is_neighbour(&self, p: Point, q: Point) -> bool {
+        self.neighbours(p).contains(&q)
+    }
+
     /// The vital points of every killable eye space on the board, of either colour: found
     /// from the board's empty regions, so that only regions of three to six points are
     /// looked at closely.

@@ -30,7 +30,7 @@ impl KoFight {
 
 impl Policy {
     /// With chance `ko_fight_rate`, the point of a recent ko for `c` to play as move number
-    /// `i`: legal, no ko ban left on it, and no big self-atari.
+    /// `i`: legal, no ko ban left on it, and no refused self-atari.
     #[inline]
     pub(super) fn ko_fight<R: Rng>(
         &self,
@@ -44,7 +44,7 @@ impl Policy {
         if i - age > KO_AGE || b.ko().is_some() || !chance(rng, self.ko_fight) {
             return None;
         }
-        (b.code(p) == EMPTY && b.is_legal(c, p) && !self.big_self_atari(b, c, p)).then_some(p)
+        (b.code(p) == EMPTY && b.is_legal(c, p) && !self.refuses_self_atari(b, c, p)).then_some(p)
     }
 }
 

@@ -3,7 +3,8 @@
 //! random move that neither fills an own eye nor throws a big string into atari. After the
 //! atari save come, optionally, Pachi's two-liberty tactics (`two_libs.rs`), then capturing
 //! races (`race.rs`, from 13x13); last good replies (`playout::replies`) are optional too,
-//! and so is taking up a fresh ko before all the steps (`ko.rs`).
+//! and so is taking up a fresh ko before all the steps (`ko.rs`), and judging each
+//! self-atari of a few stones instead of allowing them all (`selfatari.rs`).
 //! Each step is switched and weighted by a parameter so that its worth and its cost can be
 //! measured.
 
@@ -19,6 +20,7 @@ use rand::Rng;
 
 mod ko;
 mod race;
+mod selfatari;
 mod throw_in;
 mod two_libs;
 
@@ -59,6 +61,7 @@ pub struct Policy {
     capture_global: bool,
     selfatari_max: usize,
     throw_in_check: bool,
+    bad_selfatari: bool,
     false_eye: f32,
     ko_fight: f32,
     mercy_share: f32,
@@ -186,6 +189,7 @@ impl Policy {
             capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
             throw_in_check: p.throw_in_check,
+            bad_selfatari: p.bad_selfatari_check,
             false_eye: p.false_eye_rate,
             ko_fight: p.ko_fight_rate,
             mercy_share: p.mercy_share,
@@ -365,7 +369,7 @@ impl Policy {
     }
 
     /// With chance `lgrf_rate`, the remembered reply to the last two moves, or else to the
-    /// last move, when it is still playable: empty, legal, no own eye, no big self-atari.
+    /// last move, when it is still playable: empty, legal, no own eye, no refused self-atari.
     fn last_good_reply<R: Rng>(
         &self,
         b: &Board,
@@ -383,7 +387,7 @@ impl Policy {
             b.code(p) == EMPTY
                 && !b.is_eye(c, p)
                 && b.is_legal(c, p)
-                && !self.big_self_atari(b, c, p)
+                && !self.refuses_self_atari(b, c, p)
         })
     }
 
@@ -472,7 +476,8 @@ impl Policy {
 
     /// Steps 4-5: a random point around the last move matching a 3x3 pattern (never one that
     /// throws a big string into atari); a self-atari there is replaced, half the time, by the
-    /// approach move that connects instead.
+    /// approach move that connects instead, and always when `bad_selfatari_check` finds it
+    /// bad (no pattern move when there is no sound approach move).
     fn pattern_move<R: Rng>(
         &self,
         b: &Board,
@@ -498,15 +503,20 @@ impl Policy {
             })?,
             None => pick(rng, cands.as_slice())?,
         };
-        if chance(rng, self.approach) && b.is_self_atari(c, p) {
-            let libs = b.libs_after(c, p);
-            if let Some(l) = libs.first()
+        let approach = chance(rng, self.approach);
+        if b.is_self_atari(c, p) {
+            let bad = self.bad_selfatari && self.is_bad_self_atari(b, c, p, b.size_after(c, p));
+            if (approach || bad)
+                && let Some(l) = b.libs_after(c, p).first()
                 && l != p
                 && b.code(l) == EMPTY
                 && b.is_legal(c, l)
                 && !b.is_self_atari(c, l)
             {
                 return Some((l, Step::Approach));
+            }
+            if bad {
+                return None;
             }
         }
         Some((p, Step::Pattern))
@@ -544,7 +554,8 @@ impl Policy {
 
     /// Step 7: a random legal move that fills no own eye, puts no string of more than
     /// `selfatari_max` stones into atari and (with `throw_in_check`) throws in no lone stone
-    /// for nothing; `None` (pass) when there is none.
+    /// for nothing, or (with `bad_selfatari_check`) plays no bad self-atari; `None` (pass)
+    /// when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
         let p = super::random_move_where(b, c, rng, |p| !self.random_refuses(b, c, p))?;
         if chance(rng, self.false_eye)
@@ -587,15 +598,22 @@ impl Policy {
     }
 
     /// Whether the random step refuses `p`: a self-atari of more than `selfatari_max`
-    /// stones, or (with `throw_in_check`) a lone stone thrown in for nothing.
+    /// stones, a bad one (with `bad_selfatari_check`), or (with `throw_in_check`) a lone
+    /// stone thrown in for nothing.
     #[inline]
     fn random_refuses(&self, b: &Board, c: Color, p: Point) -> bool {
         if !b.is_self_atari(c, p) {
             return false;
         }
         let size = b.size_after(c, p);
-        size > self.selfatari_max
-            || (size == 1 && self.throw_in_check && self.is_wasted_throw_in(b, c, p))
+        if size > self.selfatari_max {
+            return true;
+        }
+        if self.bad_selfatari {
+            // The throw-in check is the judgement's lone-stone case.
+            return self.is_bad_self_atari(b, c, p, size);
+        }
+        size == 1 && self.throw_in_check && self.is_wasted_throw_in(b, c, p)
     }
 }
 
