@@ -330,7 +330,30 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Some(Command::Book { command }) => {
-            match book_cmd::run(command, &cfg.params, cli.playouts, cli.seed, cli.quiet) {
+            // A build or a check spreads its evaluations over the ranks of an MPI job.
+            let hub = match book_cmd::workers(&command) {
+                None => None,
+                Some(workers) => match moyo::cluster::join(&cfg.params, !cli.quiet) {
+                    Role::Alone => None,
+                    Role::Leader(hub) => Some(hub),
+                    Role::Follower(f) => {
+                        moyo::cluster::book::serve(*f, workers);
+                        return ExitCode::SUCCESS;
+                    }
+                },
+            };
+            let done = book_cmd::run(
+                command,
+                &cfg.params,
+                cli.playouts,
+                cli.seed,
+                cli.quiet,
+                hub.clone(),
+            );
+            if let Some(hub) = hub {
+                hub.lock().quit();
+            }
+            match done {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("moyo: {e}");

@@ -3,7 +3,8 @@
 //! rank 0 must say so and play the game to its legal end. A tiny `moyo tune`: both ranks
 //! must play games, a run killed with `kill -9` must resume from its checkpoint and play
 //! only the games it had not logged, and a run must go on to its end when a rank is killed
-//! mid-run.
+//! mid-run. A tiny `moyo book build`: both ranks must evaluate, and a build killed with
+//! `kill -9` must resume from its checkpoint and journal without losing an evaluation.
 //! `.ci/run` runs it with `cargo test --release --features mpi --test cluster`.
 #![cfg(feature = "mpi")]
 
@@ -406,5 +407,153 @@ fn tune_plays_on_without_a_rank_that_dies() {
         "{text}"
     );
     assert_all_games_once(&run);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Starts `moyo book build` over two ranks into `dir/book`, its stdout and stderr into
+/// `dir/NAME.stdout` and `dir/NAME.stderr`: 5x5, `playouts` a position, 4 children an
+/// expansion, up to `nodes` positions, a checkpoint every second, one evaluation at a time a
+/// rank, the ranks not bound to a core.
+fn start_book(dir: &Path, name: &str, playouts: u64, nodes: usize) -> Child {
+    let (playouts, nodes) = (playouts.to_string(), nodes.to_string());
+    let mut cmd = Command::new("mpirun");
+    cmd.args([
+        "--allow-run-as-root",
+        "--oversubscribe",
+        "--bind-to",
+        "none",
+    ])
+    .args(["-np", "2", env!("CARGO_BIN_EXE_moyo")])
+    .args([
+        "--seed",
+        "3",
+        "--playouts",
+        &playouts,
+        "book",
+        "build",
+        "--out",
+    ])
+    .arg(dir.join("book"))
+    .args([
+        "--size", "5", "--komi", "0.5", "--width", "4", "--nodes", &nodes,
+    ])
+    .args(["--checkpoint-secs", "1"]);
+    let file = |ext: &str| std::fs::File::create(dir.join(format!("{name}.{ext}"))).unwrap();
+    cmd.stdin(Stdio::null())
+        .stdout(file("stdout"))
+        .stderr(file("stderr"))
+        .spawn()
+        .expect("mpirun starts")
+}
+
+/// Per rank, the evaluations rank 0 says each gave in its sitting.
+fn evaluations_by_rank(log: &Path) -> Vec<u64> {
+    let text = log_of(log);
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("book: evaluations this sitting: "))
+        .unwrap_or_else(|| panic!("no count of evaluations by rank:\n{text}"));
+    line.split(", ")
+        .map(|p| p.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap())
+        .collect()
+}
+
+/// The positions of the book a build in `dir` would resume from (its checkpoint and
+/// journal), read from a copy: each key with its value.
+fn resumable(dir: &Path) -> Vec<(u64, f32)> {
+    let copy = dir.join("copy");
+    std::fs::create_dir_all(&copy).unwrap();
+    let (book, journal) = (
+        dir.join("book"),
+        moyo::book::sibling(&dir.join("book"), ".journal"),
+    );
+    std::fs::copy(&book, copy.join("book")).expect("the checkpoint");
+    let _ = std::fs::copy(
+        &journal,
+        moyo::book::sibling(&copy.join("book"), ".journal"),
+    );
+    let b = moyo::book::Builder::resume(&copy.join("book")).expect("a resumable build");
+    b.book.nodes.iter().map(|n| (n.key, n.h)).collect()
+}
+
+#[test]
+fn a_book_build_evaluates_on_both_ranks() {
+    if !has_mpirun() {
+        return;
+    }
+    let _one = one_at_a_time();
+    let dir = scratch("book");
+    let log = dir.join("build.stderr");
+    let mut mpirun = start_book(&dir, "build", 64, 40);
+    let status = wait_end(&mut mpirun, &log);
+    assert!(status.success(), "{status}:\n{}", log_of(&log));
+    let by_rank = evaluations_by_rank(&log);
+    assert_eq!(by_rank.len(), 2);
+    assert!(
+        by_rank.iter().all(|&n| n > 0),
+        "both ranks evaluate: {by_rank:?}"
+    );
+    let (book, info) = moyo::book::load(&dir.join("book")).expect("the book");
+    assert!(book.len() >= 40, "{} positions", book.len());
+    // The start position is evaluated on rank 0 before the ranks share the work.
+    assert_eq!(info.evaluations, 1 + by_rank.iter().sum::<u64>());
+    let stdout = log_of(&dir.join("build.stdout"));
+    assert!(stdout.contains("limit reached"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_book_build_killed_with_kill_9_resumes_without_losing_an_evaluation() {
+    if !has_mpirun() {
+        return;
+    }
+    let _one = one_at_a_time();
+    let dir = scratch("book-resume");
+    const NODES: usize = 300;
+    // The first sitting dies (rank 0 killed, and mpirun ends rank 1) once a checkpoint is
+    // written and evaluations are journalled after it.
+    let first = dir.join("first.stderr");
+    let journal = moyo::book::sibling(&dir.join("book"), ".journal");
+    let mut mpirun = start_book(&dir, "first", 300, NODES);
+    wait_until(&mut mpirun, &first, || {
+        std::fs::metadata(&journal).is_ok_and(|m| m.len() > 1200)
+            && rank_pid(&first, "rank 0 of 2 leads").is_some()
+    });
+    kill_9(&first, "rank 0 of 2 leads");
+    let status = wait_end(&mut mpirun, &first);
+    assert!(!status.success(), "the first sitting was killed");
+    let saved = resumable(&dir);
+    assert!(saved.len() < NODES, "killed after the end");
+    // The same command again resumes from the checkpoint and the journal.
+    let second = dir.join("second.stderr");
+    let mut mpirun = start_book(&dir, "second", 300, NODES);
+    let status = wait_end(&mut mpirun, &second);
+    assert!(status.success(), "{status}:\n{}", log_of(&second));
+    assert!(
+        log_of(&second).contains("book: resuming"),
+        "{}",
+        log_of(&second)
+    );
+    let by_rank = evaluations_by_rank(&second);
+    assert!(
+        by_rank.iter().all(|&n| n > 0),
+        "both ranks evaluate: {by_rank:?}"
+    );
+    let (book, _) = moyo::book::load(&dir.join("book")).expect("the book");
+    assert!(book.len() >= NODES, "{} positions", book.len());
+    for &(key, h) in &saved {
+        let i = book
+            .find(key)
+            .unwrap_or_else(|| panic!("position {key:x} lost"));
+        assert_eq!(
+            book.nodes[i as usize].h, h,
+            "position {key:x} evaluated again"
+        );
+    }
+    eprintln!(
+        "book build killed at {} positions, resumed to {} ({by_rank:?} by rank)",
+        saved.len(),
+        book.len()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

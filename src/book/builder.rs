@@ -4,7 +4,7 @@
 //! minutes and a journal of every finished evaluation in between, so a killed build resumes
 //! losing at most the evaluations that were running.
 
-use super::evaluator::{Evaluation, Evaluator, evaluate_all};
+use super::evaluator::{Evaluation, Evaluator, Evaluators};
 use super::file;
 use super::graph::{Book, BookPlayer, BookRules, Node, Shape};
 use super::journal::{Journal, Record};
@@ -167,11 +167,8 @@ impl Builder {
 
     /// The index of `evals`' settings among the book's evaluators, added (and saved at
     /// once, so that the journal never names an evaluator its checkpoint lacks) when new.
-    pub(super) fn current_evaluator(
-        &mut self,
-        evals: &[Box<dyn Evaluator>],
-    ) -> Result<u16, String> {
-        let settings = evals[0].settings();
+    pub(super) fn current_evaluator(&mut self, evals: &dyn Evaluators) -> Result<u16, String> {
+        let settings = evals.settings();
         let before = self.info.evaluators.len();
         let i = evaluator_index(&mut self.info, &settings);
         if self.info.evaluators.len() > before {
@@ -194,8 +191,8 @@ impl Builder {
     /// way), add and evaluate its successors with the evaluators in parallel, propagate.
     /// Before any expansion, positions valued by an older evaluator version are evaluated
     /// again, a batch a step ([`Step::Revalued`]).
-    pub fn step(&mut self, evals: &mut [Box<dyn Evaluator>]) -> Result<Step, String> {
-        assert!(!evals.is_empty(), "at least one evaluator");
+    pub fn step(&mut self, evals: &mut dyn Evaluators) -> Result<Step, String> {
+        assert!(evals.parallel() > 0, "at least one evaluator");
         let eval = self.current_evaluator(evals)?;
         if let Some(done) = self.revalue_stale(evals, eval)? {
             return Ok(done);
@@ -270,17 +267,22 @@ impl Builder {
         n: u32,
         want: usize,
         path: &[u32],
-        evals: &mut [Box<dyn Evaluator>],
+        evals: &mut dyn Evaluators,
     ) -> Result<Step, String> {
         let (game, sym) = self.book.line(n)?;
         let key = self.book.nodes[n as usize].key;
         let to_move = self.book.nodes[n as usize].to_move;
         if !self.orders.contains_key(&key) {
-            let Some(e) = evals[0].evaluate(&game, to_move) else {
+            let mut order = None;
+            let interrupted = evals.evaluate_each(&[(&game, to_move)], &mut |_, e| {
+                order = Some(e.moves);
+                Ok(())
+            })?;
+            let Some(moves) = order.filter(|_| !interrupted) else {
                 return Ok(Step::Interrupted);
             };
             self.info.evaluations += 1;
-            self.remember_order(key, &game, sym, &e.moves);
+            self.remember_order(key, &game, sym, &moves);
         }
         let points = self.book.rules.size * self.book.rules.size;
         let order = &self.orders[&key];
@@ -364,13 +366,13 @@ impl Builder {
         &mut self,
         n: u32,
         jobs: Vec<(BookMove, Game, u64, Symmetry)>,
-        evals: &mut [Box<dyn Evaluator>],
+        evals: &mut dyn Evaluators,
         eval: u16,
     ) -> Result<(usize, bool), String> {
         let to_move = self.book.nodes[n as usize].to_move.opp();
         let mut added = 0;
         let positions: Vec<(&Game, Color)> = jobs.iter().map(|j| (&j.1, to_move)).collect();
-        let interrupted = evaluate_all(evals, &positions, |k, e: Evaluation| {
+        let interrupted = evals.evaluate_each(&positions, &mut |k, e: Evaluation| {
             let (mv, ref g, ck, cs) = jobs[k];
             self.info.evaluations += 1;
             let h = e.value.clamp(-1.0, 1.0);
@@ -402,7 +404,7 @@ impl Builder {
     /// last step (`Expanded` when a limit stopped the run).
     pub fn run(
         &mut self,
-        evals: &mut [Box<dyn Evaluator>],
+        evals: &mut dyn Evaluators,
         limits: RunLimits,
         progress: impl FnMut(&Builder, Step),
     ) -> Result<Step, String> {
@@ -412,10 +414,10 @@ impl Builder {
     /// `run` with another kind of step.
     pub(super) fn run_steps(
         &mut self,
-        evals: &mut [Box<dyn Evaluator>],
+        evals: &mut dyn Evaluators,
         limits: RunLimits,
         mut progress: impl FnMut(&Builder, Step),
-        mut step: impl FnMut(&mut Builder, &mut [Box<dyn Evaluator>]) -> Result<Step, String>,
+        mut step: impl FnMut(&mut Builder, &mut dyn Evaluators) -> Result<Step, String>,
     ) -> Result<Step, String> {
         let start = Instant::now();
         let mut last = Step::Expanded { node: 0, added: 0 };

@@ -6,7 +6,7 @@
 //! line its shallow leaves overrate.
 
 use super::builder::{Builder, RunLimits, Step};
-use super::evaluator::{Evaluator, evaluate_all};
+use super::evaluator::Evaluators;
 use super::journal::Record;
 use crate::board::{Color, Game};
 
@@ -48,17 +48,13 @@ impl Builder {
     /// Checks a batch of book moves above depth `depth` with `evals` (deeper searches than
     /// the build's), journalling each check; `Complete` when every book move there is checked.
     /// Values propagate after each batch, so a move that becomes optimal is checked later.
-    pub fn check_step(
-        &mut self,
-        evals: &mut [Box<dyn Evaluator>],
-        depth: u32,
-    ) -> Result<Step, String> {
+    pub fn check_step(&mut self, evals: &mut dyn Evaluators, depth: u32) -> Result<Step, String> {
         let eval = self.current_evaluator(evals)?;
         let todo = self.unchecked(eval, depth);
         if todo.is_empty() {
             return Ok(Step::Complete);
         }
-        let batch = &todo[..todo.len().min(BATCH_PER_EVALUATOR * evals.len())];
+        let batch = &todo[..todo.len().min(BATCH_PER_EVALUATOR * evals.parallel())];
         let mut games: Vec<(Game, Color)> = Vec::with_capacity(batch.len());
         for &i in batch {
             let (game, _) = self.book.line(i)?;
@@ -66,7 +62,7 @@ impl Builder {
         }
         let positions: Vec<(&Game, Color)> = games.iter().map(|(g, c)| (g, *c)).collect();
         let mut done = 0;
-        let interrupted = evaluate_all(evals, &positions, |k, e| {
+        let interrupted = evals.evaluate_each(&positions, &mut |k, e| {
             let node = batch[k];
             let value = e.value.clamp(-1.0, 1.0);
             self.book.nodes[node as usize].check = Some(super::graph::Check { value, eval });
@@ -86,7 +82,7 @@ impl Builder {
     /// an evaluator is interrupted (see `run`).
     pub fn run_checks(
         &mut self,
-        evals: &mut [Box<dyn Evaluator>],
+        evals: &mut dyn Evaluators,
         depth: u32,
         limits: RunLimits,
         progress: impl FnMut(&Builder, Step),

@@ -2,7 +2,7 @@
 //! its moves should enter the book. The real one is a moyo search of a fixed number of
 //! playouts ([`SearchEvaluator`]); tests use fixed functions.
 
-use super::order::{OrderWeights, Played, order};
+use super::order::{OrderWeights, Played, order_by_visits};
 use super::settings::{EVAL_VERSION, EvalSettings};
 use crate::board::{Color, Game, Move, canonical};
 use crate::params::Params;
@@ -55,6 +55,32 @@ pub struct SearchEvaluator {
     /// The moves played in opening positions, for the order.
     pub played: Option<Arc<Played>>,
     stop: AtomicBool,
+}
+
+impl Clone for SearchEvaluator {
+    /// The same settings (the copy is not interrupted).
+    fn clone(&self) -> SearchEvaluator {
+        let mut e = SearchEvaluator::new(self.params.clone(), self.playouts, self.seed);
+        e.local = self.local;
+        e.order = self.order;
+        e.played = self.played.clone();
+        e
+    }
+}
+
+/// What an evaluation's search found, before the move order is made of it: the part of
+/// [`SearchEvaluator`]'s evaluation that needs only the search's settings (parameters,
+/// playouts, seed), which a cluster's other ranks run; [`SearchEvaluator::finish`] makes
+/// the evaluation of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Searched {
+    /// Win rate of the first of `ranked` (of the search's best move when there is none), in
+    /// [0, 1].
+    pub winrate: f32,
+    /// The root moves ranked by `rank_for_book`, passes left out.
+    pub ranked: Vec<Move>,
+    /// Every root move with a visit and its visits, in the search's order.
+    pub visits: Vec<(Move, u32)>,
 }
 
 impl SearchEvaluator {
@@ -165,17 +191,33 @@ impl SearchEvaluator {
         let ranked: Vec<Move> = moves.iter().map(|m| m.mv).collect();
         (r, ranked, w)
     }
+
+    /// The search of an evaluation of `game`'s position for `to_play`.
+    pub fn searched(&mut self, game: &Game, to_play: Color) -> Searched {
+        let (r, ranked, winrate) = self.search(game, to_play);
+        Searched {
+            winrate,
+            ranked,
+            visits: r.candidates.iter().map(|m| (m.mv, m.visits)).collect(),
+        }
+    }
+
+    /// The evaluation of `game`'s position for `to_play` its search `s` gives: the value, and
+    /// the moves in this evaluator's order.
+    pub fn finish(&self, game: &Game, to_play: Color, s: &Searched) -> Evaluation {
+        let played = self.played.as_deref();
+        let order = order_by_visits(game, to_play, &s.ranked, &s.visits, played, self.order);
+        Evaluation {
+            value: (2.0 * s.winrate - 1.0).clamp(-1.0, 1.0),
+            moves: interleave_local(game, &order, self.local),
+        }
+    }
 }
 
 impl Evaluator for SearchEvaluator {
     fn evaluate(&mut self, game: &Game, to_play: Color) -> Option<Evaluation> {
-        let (r, ranked, w) = self.search(game, to_play);
-        let played = self.played.as_deref();
-        let order = order(game, to_play, &ranked, &r, played, self.order);
-        Some(Evaluation {
-            value: (2.0 * w - 1.0).clamp(-1.0, 1.0),
-            moves: interleave_local(game, &order, self.local),
-        })
+        let s = self.searched(game, to_play);
+        Some(self.finish(game, to_play, &s))
     }
 
     fn settings(&self) -> EvalSettings {
@@ -183,14 +225,52 @@ impl Evaluator for SearchEvaluator {
     }
 }
 
-/// Evaluates `positions` with `evals`, in parallel when there are several, and hands each
-/// evaluation to `done` (on the calling thread) as soon as it is finished, with its index.
-/// Returns whether an evaluator was interrupted (the evaluations finished before are kept);
-/// an error from `done` stops the work and is returned.
-pub(super) fn evaluate_all(
+/// Where a build's evaluations run: evaluators on this machine's threads (a
+/// `Vec<Box<dyn Evaluator>>`, in parallel when there are several), or spread over the
+/// ranks of a cluster (`cluster::book`). All give the same value to a position.
+pub trait Evaluators {
+    /// The settings stored with the values they give.
+    fn settings(&self) -> EvalSettings;
+
+    /// How many evaluations run at once (the builder's batches grow with it).
+    fn parallel(&self) -> usize;
+
+    /// Evaluates `positions` and hands each evaluation to `done` (on the calling thread) as
+    /// soon as it is finished, with its index. Returns whether an evaluator was interrupted
+    /// (the evaluations finished before are kept); an error from `done` stops the work and
+    /// is returned.
+    fn evaluate_each(
+        &mut self,
+        positions: &[(&Game, Color)],
+        done: &mut dyn FnMut(usize, Evaluation) -> Result<(), String>,
+    ) -> Result<bool, String>;
+}
+
+impl Evaluators for Vec<Box<dyn Evaluator>> {
+    /// The first evaluator's.
+    fn settings(&self) -> EvalSettings {
+        self[0].settings()
+    }
+
+    fn parallel(&self) -> usize {
+        self.len()
+    }
+
+    fn evaluate_each(
+        &mut self,
+        positions: &[(&Game, Color)],
+        done: &mut dyn FnMut(usize, Evaluation) -> Result<(), String>,
+    ) -> Result<bool, String> {
+        evaluate_all(self, positions, done)
+    }
+}
+
+/// Evaluates `positions` with `evals`, in parallel when there are several (the first alone
+/// otherwise), as [`Evaluators::evaluate_each`] says.
+fn evaluate_all(
     evals: &mut [Box<dyn Evaluator>],
     positions: &[(&Game, Color)],
-    mut done: impl FnMut(usize, Evaluation) -> Result<(), String>,
+    done: &mut dyn FnMut(usize, Evaluation) -> Result<(), String>,
 ) -> Result<bool, String> {
     if evals.len() == 1 || positions.len() <= 1 {
         for (k, &(game, color)) in positions.iter().enumerate() {

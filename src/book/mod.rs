@@ -24,12 +24,16 @@ mod tests;
 pub use crate::board::{BookMove, canonical, from_book, key_under, to_book};
 pub use builder::{Builder, RunLimits, Step};
 pub use embedded::{FILES as EMBEDDED_FILES, embedded};
-pub use evaluator::{Evaluation, Evaluator, SearchEvaluator, interleave_local, rank_for_book};
+pub use evaluator::{
+    Evaluation, Evaluator, Evaluators, SearchEvaluator, Searched, interleave_local, rank_for_book,
+};
 pub use file::{MAGIC, VERSION, fnv1a, from_bytes, load, save, sibling, to_bytes, write_atomic};
 pub use games::{GameUse, record_game, replay};
 pub use graph::{Book, BookChoice, BookPlayer, BookRules, Check, Edge, Library, Node, Shape};
 pub use journal::{Journal, Record};
-pub use order::{OrderWeights, PLAYED_PLIES, Played, order, pattern_probabilities};
+pub use order::{
+    OrderWeights, PLAYED_PLIES, Played, order, order_by_visits, pattern_probabilities,
+};
 pub use predict::{Prediction, predict};
 pub use settings::{BuildInfo, EVAL_VERSION, EvalSettings, PlayerMode};
 pub use stats::{Stats, dropout, report, stats, svg};

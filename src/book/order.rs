@@ -172,22 +172,34 @@ pub fn order(
     table: Option<&Played>,
     w: OrderWeights,
 ) -> Vec<Move> {
+    let visits: Vec<(Move, u32)> = r.candidates.iter().map(|m| (m.mv, m.visits)).collect();
+    order_by_visits(game, to_play, ranked, &visits, table, w)
+}
+
+/// [`order`] with the search's root moves given as (move, visits), in the search's order.
+pub fn order_by_visits(
+    game: &Game,
+    to_play: Color,
+    ranked: &[Move],
+    visits: &[(Move, u32)],
+    table: Option<&Played>,
+    w: OrderWeights,
+) -> Vec<Move> {
     if w.is_ranked() {
         return ranked.to_vec();
     }
     let board = game.board();
-    let total: f32 = r.candidates.iter().map(|m| m.visits as f32).sum();
+    let total: f32 = visits.iter().map(|m| m.1 as f32).sum();
     let played = table.map_or(Vec::new(), |t| t.shares(board, to_play));
     let rank_of = |m: Move| ranked.iter().position(|&x| x == m).unwrap_or(usize::MAX);
     let mut scored: Vec<(f32, usize, Move)> = pattern_probabilities(game, to_play)
         .into_iter()
         .map(|(p, pattern)| {
             let m = Move::Play(p);
-            let visits = r
-                .candidates
+            let visits = visits
                 .iter()
-                .find(|c| c.mv == m)
-                .map_or(0.0, |c| c.visits as f32 / total.max(1.0));
+                .find(|c| c.0 == m)
+                .map_or(0.0, |c| c.1 as f32 / total.max(1.0));
             let share = played.iter().find(|x| x.0 == p).map_or(0.0, |x| x.1);
             let score = w.played * share + w.visits * visits + w.pattern * pattern;
             (score, rank_of(m), m)

@@ -4,7 +4,7 @@
 //! from an older search.
 
 use super::builder::{Builder, Step};
-use super::evaluator::{Evaluator, evaluate_all};
+use super::evaluator::Evaluators;
 use super::journal::Record;
 use crate::board::{Color, Game, canonical};
 
@@ -33,7 +33,7 @@ impl Builder {
     /// evaluator `eval`), journalling each new value; `None` when nothing is stale.
     pub(super) fn revalue_stale(
         &mut self,
-        evals: &mut [Box<dyn Evaluator>],
+        evals: &mut dyn Evaluators,
         eval: u16,
     ) -> Result<Option<Step>, String> {
         let version = self.info.evaluators[eval as usize].version;
@@ -42,7 +42,7 @@ impl Builder {
         if stale.is_empty() {
             return Ok(None);
         }
-        let batch = &stale[..stale.len().min(BATCH_PER_EVALUATOR * evals.len())];
+        let batch = &stale[..stale.len().min(BATCH_PER_EVALUATOR * evals.parallel())];
         let mut games: Vec<(Game, Color)> = Vec::with_capacity(batch.len());
         for &i in batch {
             let (game, _) = self.book.line(i)?;
@@ -50,7 +50,7 @@ impl Builder {
         }
         let positions: Vec<(&Game, Color)> = games.iter().map(|(g, c)| (g, *c)).collect();
         let mut done = 0;
-        let interrupted = evaluate_all(evals, &positions, |k, e| {
+        let interrupted = evals.evaluate_each(&positions, &mut |k, e| {
             let node = batch[k];
             let (game, color) = &games[k];
             let h = e.value.clamp(-1.0, 1.0);

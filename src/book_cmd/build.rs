@@ -4,10 +4,13 @@ use super::sgf_files;
 use clap::Args;
 use moyo::board::Scoring;
 use moyo::book::{
-    self, BookRules, BuildInfo, Builder, Evaluator, OrderWeights, Played, PlayerMode, RunLimits,
-    SearchEvaluator, Shape, Step,
+    self, BookRules, BuildInfo, Builder, Evaluator, Evaluators, OrderWeights, Played, PlayerMode,
+    RunLimits, SearchEvaluator, Shape, Step,
 };
+use moyo::cluster::Hub;
+use moyo::cluster::book::ClusterEvaluators;
 use moyo::params::Params;
+use parking_lot::Mutex;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,9 +30,9 @@ pub struct CheckArgs {
     /// Stop after this many seconds of this run.
     #[arg(long)]
     seconds: Option<f64>,
-    /// Searches run in parallel (one thread each).
+    /// Searches run in parallel (one thread each), on each rank under mpirun.
     #[arg(long, default_value_t = 1)]
-    workers: usize,
+    pub(super) workers: usize,
     /// Seconds between checkpoints (the journal keeps every check in between).
     #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
     checkpoint_secs: f64,
@@ -96,9 +99,9 @@ pub struct BuildArgs {
     /// Stop after this many seconds of this run.
     #[arg(long)]
     seconds: Option<f64>,
-    /// Evaluations run in parallel (one search thread each).
+    /// Evaluations run in parallel (one search thread each), on each rank under mpirun.
     #[arg(long, default_value_t = 1)]
-    workers: usize,
+    pub(super) workers: usize,
     /// Seconds between checkpoints (the journal keeps every evaluation in between).
     #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
     checkpoint_secs: f64,
@@ -118,6 +121,7 @@ pub(super) fn build(
     playouts: Option<u64>,
     seed: Option<u64>,
     quiet: bool,
+    hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
     let player = check_build_args(&a)?;
     let mut builder = if a.out.exists() {
@@ -127,9 +131,10 @@ pub(super) fn build(
     };
     builder.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
     let played = played_table(&builder.info, builder.book.rules.size)?;
-    let mut evals: Vec<Box<dyn Evaluator>> = (0..a.workers)
-        .map(|_| Box::new(search_evaluator(params, &builder.info, &played)) as Box<dyn Evaluator>)
+    let evals: Vec<SearchEvaluator> = (0..a.workers)
+        .map(|_| search_evaluator(params, &builder.info, &played))
         .collect();
+    let mut evals = spread(evals, hub, a.workers, quiet);
     let limits = RunLimits {
         expansions: a.expansions,
         nodes: a.nodes,
@@ -138,7 +143,7 @@ pub(super) fn build(
     let start = Instant::now();
     let evals_at_start = builder.info.evaluations;
     let mut last_report = Instant::now();
-    let last = builder.run(&mut evals, limits, |b, _| {
+    let last = builder.run(evals.evaluators(), limits, |b, _| {
         if !quiet && last_report.elapsed() >= Duration::from_secs(30) {
             last_report = Instant::now();
             let rate = (b.info.evaluations - evals_at_start) as f64 * 3600.0
@@ -152,9 +157,63 @@ pub(super) fn build(
                 (b.book.root_value() + 1.0) / 2.0
             );
         }
-    })?;
-    report_build(&a, &builder, last, evals_at_start, start);
+    });
+    report_by_rank(&evals, quiet);
+    report_build(&a, &builder, last?, evals_at_start, start);
     Ok(())
+}
+
+/// A build's or a check's evaluators: `evals` on this machine, or under `hub` with as many
+/// evaluations at a time on each other rank.
+fn spread(
+    evals: Vec<SearchEvaluator>,
+    hub: Option<Arc<Mutex<Hub>>>,
+    workers: usize,
+    quiet: bool,
+) -> Spread {
+    match hub {
+        Some(hub) => {
+            if !quiet {
+                let ranks = hub.lock().size();
+                eprintln!("book: evaluations on {ranks} ranks of {workers} workers each");
+            }
+            Spread::Cluster(Box::new(ClusterEvaluators::new(hub, evals, workers)))
+        }
+        None => Spread::Alone(
+            evals
+                .into_iter()
+                .map(|e| Box::new(e) as Box<dyn Evaluator>)
+                .collect(),
+        ),
+    }
+}
+
+/// The evaluators of a run.
+enum Spread {
+    Alone(Vec<Box<dyn Evaluator>>),
+    Cluster(Box<ClusterEvaluators>),
+}
+
+impl Spread {
+    fn evaluators(&mut self) -> &mut dyn Evaluators {
+        match self {
+            Spread::Alone(v) => v,
+            Spread::Cluster(c) => c.as_mut(),
+        }
+    }
+}
+
+/// Under mpirun, the evaluations each rank gave in this sitting, on stderr.
+fn report_by_rank(evals: &Spread, quiet: bool) {
+    if let (Spread::Cluster(c), false) = (evals, quiet) {
+        let counts: Vec<String> = c
+            .evaluations_by_rank()
+            .iter()
+            .enumerate()
+            .map(|(r, n)| format!("rank {r} {n}"))
+            .collect();
+        eprintln!("book: evaluations this sitting: {}", counts.join(", "));
+    }
 }
 
 /// The book player given with `--player`, once the settings that need no book are checked.
@@ -364,6 +423,7 @@ pub(super) fn check(
     params: &Params,
     playouts: Option<u64>,
     quiet: bool,
+    hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
     if a.workers == 0 {
         return Err("--workers must be at least 1".into());
@@ -380,12 +440,10 @@ pub(super) fn check(
     }
     b.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
     let playouts = playouts.unwrap_or(10 * b.info.playouts);
-    let mut evals: Vec<Box<dyn Evaluator>> = (0..a.workers)
-        .map(|_| {
-            Box::new(SearchEvaluator::new(params.clone(), playouts, b.info.seed))
-                as Box<dyn Evaluator>
-        })
+    let evals: Vec<SearchEvaluator> = (0..a.workers)
+        .map(|_| SearchEvaluator::new(params.clone(), playouts, b.info.seed))
         .collect();
+    let mut evals = spread(evals, hub, a.workers, quiet);
     let start = Instant::now();
     let at_start = b.info.evaluations;
     let limits = RunLimits {
@@ -393,7 +451,7 @@ pub(super) fn check(
         ..RunLimits::default()
     };
     let mut last_report = Instant::now();
-    let last = b.run_checks(&mut evals, a.depth, limits, |b, _| {
+    let last = b.run_checks(evals.evaluators(), a.depth, limits, |b, _| {
         if !quiet && last_report.elapsed() >= Duration::from_secs(30) {
             last_report = Instant::now();
             eprintln!(
@@ -402,7 +460,9 @@ pub(super) fn check(
                 b.disputed().len()
             );
         }
-    })?;
+    });
+    report_by_rank(&evals, quiet);
+    let last = last?;
     let disputed = b.disputed();
     let checks = b.book.nodes.iter().filter(|n| n.check.is_some()).count();
     let secs = start.elapsed().as_secs_f64();

@@ -15,8 +15,11 @@ mod report;
 
 use clap::Subcommand;
 use moyo::book::{self, Book, BuildInfo};
+use moyo::cluster::Hub;
 use moyo::params::Params;
+use parking_lot::Mutex;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Subcommand, Debug)]
 pub enum BookCommand {
@@ -48,17 +51,29 @@ pub enum BookCommand {
     Suite(report::SuiteArgs),
 }
 
-/// Runs a book subcommand; the error is printed by the caller.
+/// The evaluations a subcommand runs at once on each rank, when it spreads them over the
+/// ranks of an MPI job (`build` and `check`).
+pub fn workers(cmd: &BookCommand) -> Option<usize> {
+    match cmd {
+        BookCommand::Build(a) => Some(a.workers),
+        BookCommand::Check(a) => Some(a.workers),
+        _ => None,
+    }
+}
+
+/// Runs a book subcommand, `build` and `check` with their evaluations spread over the ranks
+/// of `hub` when given; the error is printed by the caller.
 pub fn run(
     cmd: BookCommand,
     params: &Params,
     playouts: Option<u64>,
     seed: Option<u64>,
     quiet: bool,
+    hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
     match cmd {
-        BookCommand::Build(a) => build::build(a, params, playouts, seed, quiet),
-        BookCommand::Check(a) => build::check(a, params, playouts, quiet),
+        BookCommand::Build(a) => build::build(a, params, playouts, seed, quiet, hub),
+        BookCommand::Check(a) => build::check(a, params, playouts, quiet, hub),
         BookCommand::Stats(a) => report::stats(a),
         BookCommand::Count(a) => games::count(a),
         BookCommand::Show(a) => report::show(a, params),

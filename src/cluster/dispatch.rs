@@ -1,14 +1,17 @@
-//! Rank 0's side of work the followers serve (tuning games; later, book evaluations): it
-//! hands out items up to a number of slots a rank, takes back their outcomes, and returns
-//! the items of a rank that has been lost, so that they can be done elsewhere.
+//! Rank 0's side of work the followers serve (tuning games, book evaluations): it hands out
+//! items up to a number of slots a rank, takes back their outcomes, and returns the items of
+//! a rank that has been lost, so that they can be done elsewhere; [`spread`] runs a list of
+//! items over rank 0's own threads and the followers together.
 //!
 //! An item travels as `Msg::Work` with an id of the batch (high 32 bits) and the item's key
 //! (low 32 bits); its outcome comes back as `Msg::Done` with the same id. A follower that
 //! owes outcomes says `Msg::Alive` five times per timeout (`Follower::serve_work`), so a
 //! rank is lost when it owes outcomes and has been silent for the hub's timeout.
 
+use super::POLL;
 use super::hub::Hub;
 use super::wire::Msg;
+use crossbeam::channel::{Receiver, Sender, unbounded};
 use parking_lot::Mutex;
 use std::sync::Arc;
 use std::time::Instant;
@@ -49,6 +52,12 @@ impl Dispatch {
     /// Number of ranks, rank 0 and lost ones included.
     pub fn ranks(&self) -> usize {
         self.flight.len()
+    }
+
+    /// Items the followers that still answer can hold at once.
+    pub fn capacity(&self) -> usize {
+        let hub = self.hub.lock();
+        (1..self.flight.len()).filter(|&r| hub.alive(r)).count() * self.slots
     }
 
     /// Starts a new batch of work: outcomes of earlier items that are still to come will be
@@ -116,6 +125,119 @@ impl Dispatch {
         }
         any
     }
+}
+
+/// The items of one `spread` not handed out yet: those a lost rank gave back, then the
+/// fresh ones in order.
+struct Todo {
+    next: usize,
+    len: usize,
+    again: Vec<usize>,
+}
+
+impl Todo {
+    fn take(&mut self) -> Option<usize> {
+        if let Some(i) = self.again.pop() {
+            return Some(i);
+        }
+        let i = self.next;
+        (i < self.len).then(|| {
+            self.next += 1;
+            i
+        })
+    }
+}
+
+/// What one of rank 0's threads runs in `spread`: it does the items whose indices arrive on
+/// the receiver, one after the other, and sends each result with its index, until the
+/// receiver has no more (or nobody listens).
+pub type Worker<'a, T> =
+    Box<dyn FnOnce(Receiver<usize>, Sender<(usize, Result<T, String>)>) + Send + 'a>;
+
+/// Does items `0..len` on rank 0's threads (one per `local` worker, at most one item waiting
+/// for each) and on the followers (as many at a time as `dispatch` gives each), as a new
+/// batch of `dispatch`; `body` is an item's bytes for a follower, and `remote` reads the
+/// outcome a follower sent for item `i`. Each result goes to `done` with the rank that did
+/// it and the item's index, once, as soon as it arrives; the items of a rank that is lost
+/// are done again elsewhere, on rank 0's threads if no follower is left. Stops when every
+/// item is done, when `done` says false, or at the first item that fails (its error is
+/// returned, a follower's with its rank); items still running then are dropped.
+pub fn spread<'a, T: Send>(
+    dispatch: &mut Dispatch,
+    len: usize,
+    local: Vec<Worker<'a, T>>,
+    mut body: impl FnMut(usize) -> Vec<u8>,
+    mut remote: impl FnMut(usize, &[u8]) -> Result<T, String>,
+    done: &mut dyn FnMut(usize, usize, T) -> bool,
+) -> Result<(), String> {
+    assert!(!local.is_empty(), "rank 0 works too");
+    dispatch.next_batch();
+    let mut todo = Todo {
+        next: 0,
+        len,
+        again: Vec::new(),
+    };
+    let mut left = len;
+    let mut reported = vec![false; len];
+    let (jobs_tx, jobs_rx) = unbounded::<usize>();
+    let (tx, rx) = unbounded::<(usize, Result<T, String>)>();
+    let mut error = None;
+    std::thread::scope(|s| {
+        let threads = local.len().min(len);
+        for w in local.into_iter().take(threads) {
+            let (jobs, tx) = (jobs_rx.clone(), tx.clone());
+            s.spawn(move || w(jobs, tx));
+        }
+        drop(tx);
+        let mut busy = 0;
+        let (mut outcomes, mut lost, mut ended) = (Vec::new(), Vec::new(), Vec::new());
+        'run: while left > 0 {
+            while busy < threads
+                && let Some(i) = todo.take()
+            {
+                let _ = jobs_tx.send(i);
+                busy += 1;
+            }
+            dispatch.fill(|| {
+                let i = todo.take()?;
+                Some((i as u32, body(i)))
+            });
+            let mine: Vec<_> = rx
+                .recv_timeout(POLL)
+                .into_iter()
+                .chain(rx.try_iter())
+                .collect();
+            busy -= mine.len();
+            ended.extend(mine.into_iter().map(|r| (0, r)));
+            dispatch.collect(&mut outcomes, &mut lost);
+            todo.again.extend(lost.drain(..).map(|k| k as usize));
+            for o in outcomes.drain(..) {
+                let i = o.key as usize;
+                let r = remote(i, &o.body).map_err(|e| format!("rank {}: {e}", o.rank));
+                ended.push((o.rank, (i, r)));
+            }
+            for (rank, (i, r)) in ended.drain(..) {
+                let go_on = match r {
+                    Ok(_) if reported[i] => true,
+                    Ok(r) => {
+                        reported[i] = true;
+                        left -= 1;
+                        done(rank, i, r)
+                    }
+                    Err(e) => {
+                        error = Some(e);
+                        false
+                    }
+                };
+                if !go_on {
+                    break 'run;
+                }
+            }
+        }
+        // No more items start; those still running are dropped.
+        drop(jobs_tx);
+    });
+    error.map_or(Ok(()), Err)
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
-//! The fields of the messages between the ranks, little-endian: numbers, colours, text after
-//! its length, parameter sets as `name = value` text; and the `Reader` that takes them
-//! apart, every read an error past the end, never a panic.
+//! The fields of the messages between the ranks, little-endian: numbers, colours, moves,
+//! text after its length, parameter sets as `name = value` text; and the `Reader` that
+//! takes them apart, every read an error past the end, never a panic.
 
-use crate::board::Color;
+use crate::board::{Color, Move, Point};
 use crate::params::Params;
 
 /// The byte of a colour or none: 0 none, 1 Black, 2 White.
@@ -22,6 +22,15 @@ pub fn byte_color(b: u8) -> Result<Option<Color>, String> {
         2 => Ok(Some(Color::White)),
         _ => Err(format!("bad colour {b}")),
     }
+}
+
+/// The u16 of a move: the point's index, `u16::MAX` for a pass.
+pub fn put_move(out: &mut Vec<u8>, m: Move) {
+    let v = match m {
+        Move::Pass => u16::MAX,
+        Move::Play(p) => p.0,
+    };
+    out.extend_from_slice(&v.to_le_bytes());
 }
 
 /// Appends `text` after its length (u32).
@@ -81,6 +90,15 @@ impl<'a> Reader<'a> {
     /// A u64.
     pub fn u64(&mut self) -> Result<u64, String> {
         Ok(u64::from_le_bytes(self.take()?))
+    }
+
+    /// A move written by `put_move` (whether its point is on a board is the caller's
+    /// to check).
+    pub fn mv(&mut self) -> Result<Move, String> {
+        Ok(match self.u16()? {
+            u16::MAX => Move::Pass,
+            p => Move::Play(Point(p)),
+        })
     }
 
     /// An f32.
@@ -147,14 +165,18 @@ mod tests {
             ..Params::default()
         };
         put_params(&mut out, &params);
+        put_move(&mut out, Move::Pass);
+        put_move(&mut out, Move::Play(Point(23)));
         let mut r = Reader::new(&out);
         assert_eq!(byte_color(r.u8().unwrap()), Ok(Some(Color::White)));
         assert_eq!(r.u8(), Ok(7));
         assert_eq!(r.f64(), Ok(0.25));
         assert_eq!(r.str().as_deref(), Ok("gnugo --mode gtp"));
         assert_eq!(r.params(), Ok(params));
+        assert_eq!(r.mv(), Ok(Move::Pass));
+        assert_eq!(r.mv(), Ok(Move::Play(Point(23))));
         assert_eq!(r.end(), Ok(()));
-        assert!(r.u8().is_err() && r.u64().is_err() && r.str().is_err());
+        assert!(r.u8().is_err() && r.u64().is_err() && r.str().is_err() && r.mv().is_err());
         assert!(byte_color(3).is_err());
         // A length past the end, text that is not UTF-8, an unknown parameter.
         let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, b'a']);

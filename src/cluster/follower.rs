@@ -6,7 +6,7 @@ use super::wire::{Msg, decode_job, share_bytes};
 use super::{Link, POLL};
 use crate::search::share::{Changes, Job, Peers, Tally};
 use crate::search::{Limits, Searcher};
-use crossbeam::channel::Receiver;
+use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -65,12 +65,12 @@ impl Follower {
         self.link.close(finalize);
     }
 
-    /// Serves rank 0's work (`cluster::dispatch`: tuning games) until rank 0 quits: `start`
-    /// takes each item (its id and body) and gets it done elsewhere (on a worker thread);
-    /// each outcome that arrives on `outcomes` with its item's id goes back to rank 0 in the
-    /// bytes `encode` makes of it. Meanwhile the rank says it is alive five times per timeout,
-    /// however long its work takes. Then closes the link (through MPI's finalization when
-    /// rank 0 asks for it).
+    /// Serves rank 0's work (`cluster::dispatch`: tuning games, book evaluations) until
+    /// rank 0 quits: `start` takes each item (its id and body) and gets it done elsewhere
+    /// (on a worker thread); each outcome that arrives on `outcomes` with its item's id goes
+    /// back to rank 0 in the bytes `encode` makes of it. Meanwhile the rank says it is alive
+    /// five times per timeout, however long its work takes. Then closes the link (through
+    /// MPI's finalization when rank 0 asks for it).
     pub fn serve_work<T>(
         mut self,
         mut start: impl FnMut(u64, Vec<u8>),
@@ -105,6 +105,38 @@ impl Follower {
         };
         self.link.flush(Instant::now() + self.timeout);
         self.link.close(finalize);
+    }
+
+    /// Serves rank 0's work on `threads` threads of its own (through `serve_work`): `read`
+    /// takes an item's bytes apart (an item it refuses goes back as its error), and each
+    /// thread runs `worker` over the items it is handed with their ids, sending each outcome
+    /// with its item's id; `encode` makes an outcome's bytes.
+    pub fn serve_on_threads<R, T>(
+        self,
+        threads: usize,
+        read: impl Fn(&[u8]) -> Result<R, String>,
+        worker: impl Fn(Receiver<(u64, R)>, Sender<(u64, Result<T, String>)>) + Clone + Send + 'static,
+        encode: impl Fn(&Result<T, String>) -> Vec<u8>,
+    ) where
+        R: Send + 'static,
+        T: Send + 'static,
+    {
+        let (jobs_tx, jobs_rx) = unbounded::<(u64, R)>();
+        let (out_tx, out_rx) = unbounded::<(u64, Result<T, String>)>();
+        for _ in 0..threads.max(1) {
+            let (jobs, tx, worker) = (jobs_rx.clone(), out_tx.clone(), worker.clone());
+            // Not joined: when rank 0 quits, the work still being done is of no use.
+            std::thread::spawn(move || worker(jobs, tx));
+        }
+        let start = |id: u64, body: Vec<u8>| match read(&body) {
+            Ok(item) => {
+                let _ = jobs_tx.send((id, item));
+            }
+            Err(e) => {
+                let _ = out_tx.send((id, Err(e)));
+            }
+        };
+        self.serve_work(start, &out_rx, encode);
     }
 
     /// The next message from rank 0, waiting as long as it takes.

@@ -1,7 +1,8 @@
 //! moyo on a cluster: one process per MPI rank (`cargo build --features mpi`, started by
 //! `mpirun` or Slurm's `srun`). Rank 0 does what a lone `moyo` does (speaks GTP, runs the
-//! bench, tunes) and leads; every other rank follows, searching what rank 0 searches or
-//! playing the tuning games rank 0 hands out (`tune`, through `dispatch`).
+//! bench, tunes, builds books) and leads; every other rank follows, searching what rank 0
+//! searches, or playing the tuning games (`tune`) or evaluating the book positions (`book`)
+//! rank 0 hands out through `dispatch`.
 //!
 //! The search is MoGo's cluster parallelization (`search::share`): each rank grows its own
 //! tree, and at a fixed interval the changes of the nodes near the root travel to rank 0,
@@ -21,6 +22,7 @@ macro_rules! note {
     };
 }
 
+pub mod book;
 mod dispatch;
 mod fields;
 pub mod follower;

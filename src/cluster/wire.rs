@@ -3,8 +3,8 @@
 //! parameters, so a follower needs no state of its own: it follows the game by what each
 //! search brings, even a `loadsgf` whose file only rank 0 can read.
 
-use super::fields::{Reader, byte_color, color_byte, put_params};
-use crate::board::{Color, Game, Move, Point, Scoring};
+use super::fields::{Reader, byte_color, color_byte, put_move, put_params};
+use crate::board::{Color, Game, Point, Scoring};
 use crate::params::Params;
 use crate::search::share::{Changes, Job};
 
@@ -185,11 +185,7 @@ pub fn encode_job(job: &Job) -> Vec<u8> {
     out.extend_from_slice(&(g.moves().len() as u32).to_le_bytes());
     for &(c, m) in g.moves() {
         out.push(color_byte(Some(c)));
-        let v = match m {
-            Move::Pass => u16::MAX,
-            Move::Play(p) => p.0,
-        };
-        out.extend_from_slice(&v.to_le_bytes());
+        put_move(&mut out, m);
     }
     put_params(&mut out, job.params);
     out
@@ -234,10 +230,7 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
     let moves = r.u32()?;
     for i in 0..moves {
         let c = byte_color(r.u8()?)?.ok_or("a move of no colour")?;
-        let m = match r.u16()? {
-            u16::MAX => Move::Pass,
-            p => Move::Play(Point(p)),
-        };
+        let m = r.mv()?;
         game.play(c, m)
             .map_err(|e| format!("move {}: {e:?}", i + 1))?;
     }
