@@ -68,6 +68,15 @@ pub struct Builder {
 }
 
 impl Builder {
+    /// The positions of book nodes `nodes` (each replayed from the empty board) with the
+    /// side to move in each: what a batch of evaluations searches.
+    pub(super) fn positions_of(&self, nodes: &[u32]) -> Result<Vec<(Game, Color)>, String> {
+        nodes
+            .iter()
+            .map(|&i| Ok((self.book.line(i)?.0, self.book.nodes[i as usize].to_move)))
+            .collect()
+    }
+
     /// A new book: the start position evaluated, saved at once to `path` if given.
     pub fn create(
         rules: BookRules,

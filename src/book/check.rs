@@ -55,11 +55,7 @@ impl Builder {
             return Ok(Step::Complete);
         }
         let batch = &todo[..todo.len().min(BATCH_PER_EVALUATOR * evals.parallel())];
-        let mut games: Vec<(Game, Color)> = Vec::with_capacity(batch.len());
-        for &i in batch {
-            let (game, _) = self.book.line(i)?;
-            games.push((game, self.book.nodes[i as usize].to_move));
-        }
+        let games = self.positions_of(batch)?;
         let positions: Vec<(&Game, Color)> = games.iter().map(|(g, c)| (g, *c)).collect();
         let mut done = 0;
         let interrupted = evals.evaluate_each(&positions, &mut |k, e| {

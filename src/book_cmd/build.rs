@@ -15,6 +15,30 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// How a build or a check runs: for how long, how many searches at once, how often it saves.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Stop after this many seconds of this run.
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// Searches run in parallel (one thread each), on each rank under mpirun.
+    #[arg(long, default_value_t = 1)]
+    pub(super) workers: usize,
+    /// Seconds between checkpoints (the journal keeps every search's result in between).
+    #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
+    checkpoint_secs: f64,
+}
+
+impl RunArgs {
+    /// Refuses a run with no worker.
+    fn check(&self) -> Result<(), String> {
+        if self.workers == 0 {
+            return Err("--workers must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The book file of a build (resumed with FILE.journal; checks are journalled too).
@@ -27,15 +51,8 @@ pub struct CheckArgs {
     /// [default: the book's, 0.05 in a new book].
     #[arg(long)]
     margin: Option<f32>,
-    /// Stop after this many seconds of this run.
-    #[arg(long)]
-    seconds: Option<f64>,
-    /// Searches run in parallel (one thread each), on each rank under mpirun.
-    #[arg(long, default_value_t = 1)]
-    pub(super) workers: usize,
-    /// Seconds between checkpoints (the journal keeps every check in between).
-    #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
-    checkpoint_secs: f64,
+    #[command(flatten)]
+    pub(super) run: RunArgs,
 }
 
 #[derive(Args, Debug)]
@@ -96,15 +113,8 @@ pub struct BuildArgs {
     /// Stop when the book has this many positions.
     #[arg(long)]
     nodes: Option<usize>,
-    /// Stop after this many seconds of this run.
-    #[arg(long)]
-    seconds: Option<f64>,
-    /// Evaluations run in parallel (one search thread each), on each rank under mpirun.
-    #[arg(long, default_value_t = 1)]
-    pub(super) workers: usize,
-    /// Seconds between checkpoints (the journal keeps every evaluation in between).
-    #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
-    checkpoint_secs: f64,
+    #[command(flatten)]
+    pub(super) run: RunArgs,
 }
 
 fn parse_rules(s: &str) -> Result<Scoring, String> {
@@ -129,16 +139,16 @@ pub(super) fn build(
     } else {
         new_build(&a, params, player, playouts, seed)?
     };
-    builder.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
+    builder.checkpoint_every = Duration::from_secs_f64(a.run.checkpoint_secs.max(1.0));
     let played = played_table(&builder.info, builder.book.rules.size)?;
-    let evals: Vec<SearchEvaluator> = (0..a.workers)
+    let evals: Vec<SearchEvaluator> = (0..a.run.workers)
         .map(|_| search_evaluator(params, &builder.info, &played))
         .collect();
-    let mut evals = spread(evals, hub, a.workers, quiet);
+    let mut evals = spread(evals, hub, a.run.workers, quiet);
     let limits = RunLimits {
         expansions: a.expansions,
         nodes: a.nodes,
-        seconds: a.seconds,
+        seconds: a.run.seconds,
     };
     let start = Instant::now();
     let evals_at_start = builder.info.evaluations;
@@ -229,9 +239,7 @@ fn check_build_args(a: &BuildArgs) -> Result<Option<PlayerMode>, String> {
     {
         return Err("--omega must be 0 or more (inf for best-first)".into());
     }
-    if a.workers == 0 {
-        return Err("--workers must be at least 1".into());
-    }
+    a.run.check()?;
     if let Some(o) = &a.order
         && OrderWeights::parse(o).is_none()
     {
@@ -425,9 +433,7 @@ pub(super) fn check(
     quiet: bool,
     hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
-    if a.workers == 0 {
-        return Err("--workers must be at least 1".into());
-    }
+    a.run.check()?;
     if let Some(m) = a.margin
         && !(0.0..=1.0).contains(&m)
     {
@@ -438,16 +444,16 @@ pub(super) fn check(
         b.book.shape.check_margin = m;
         b.book.refresh();
     }
-    b.checkpoint_every = Duration::from_secs_f64(a.checkpoint_secs.max(1.0));
+    b.checkpoint_every = Duration::from_secs_f64(a.run.checkpoint_secs.max(1.0));
     let playouts = playouts.unwrap_or(10 * b.info.playouts);
-    let evals: Vec<SearchEvaluator> = (0..a.workers)
+    let evals: Vec<SearchEvaluator> = (0..a.run.workers)
         .map(|_| SearchEvaluator::new(params.clone(), playouts, b.info.seed))
         .collect();
-    let mut evals = spread(evals, hub, a.workers, quiet);
+    let mut evals = spread(evals, hub, a.run.workers, quiet);
     let start = Instant::now();
     let at_start = b.info.evaluations;
     let limits = RunLimits {
-        seconds: a.seconds,
+        seconds: a.run.seconds,
         ..RunLimits::default()
     };
     let mut last_report = Instant::now();

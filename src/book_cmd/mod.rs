@@ -55,8 +55,8 @@ pub enum BookCommand {
 /// ranks of an MPI job (`build` and `check`).
 pub fn workers(cmd: &BookCommand) -> Option<usize> {
     match cmd {
-        BookCommand::Build(a) => Some(a.workers),
-        BookCommand::Check(a) => Some(a.workers),
+        BookCommand::Build(a) => Some(a.run.workers),
+        BookCommand::Check(a) => Some(a.run.workers),
         _ => None,
     }
 }

@@ -151,6 +151,42 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// A work item's outcome as bytes: 0 and the result, written by `put_ok`, or 1 and why the
+/// follower could not do the work.
+pub fn put_outcome<T>(
+    outcome: &Result<T, String>,
+    put_ok: impl FnOnce(&mut Vec<u8>, &T),
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    match outcome {
+        Ok(v) => {
+            out.push(0);
+            put_ok(&mut out, v);
+        }
+        Err(e) => {
+            out.push(1);
+            put_str(&mut out, e);
+        }
+    }
+    out
+}
+
+/// Reads an outcome written by `put_outcome`, the result by `read_ok`: the outer error says
+/// the bytes are bad, the inner one is the follower's.
+pub fn read_outcome<T>(
+    body: &[u8],
+    read_ok: impl FnOnce(&mut Reader) -> Result<T, String>,
+) -> Result<Result<T, String>, String> {
+    let mut r = Reader::new(body);
+    let outcome = match r.u8()? {
+        0 => Ok(read_ok(&mut r)?),
+        1 => Err(r.str()?),
+        k => return Err(format!("bad outcome kind {k}")),
+    };
+    r.end()?;
+    Ok(outcome)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

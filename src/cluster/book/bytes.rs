@@ -4,7 +4,7 @@
 //! `cluster::fields`. Reading checks every field: bytes from the wire make an error, never a
 //! panic.
 
-use super::super::fields::{Reader, put_move, put_str};
+use super::super::fields::{self, Reader, put_move};
 use super::super::wire::{decode_job, encode_job};
 use crate::board::{Color, Game};
 use crate::book::{SearchEvaluator, Searched};
@@ -64,59 +64,43 @@ pub fn read_request(body: &[u8]) -> Result<Request, String> {
 
 /// An evaluation's outcome as bytes: its search, or why it could not run.
 pub fn outcome_body(outcome: &Result<Searched, String>) -> Vec<u8> {
-    let mut out = Vec::new();
-    match outcome {
-        Ok(s) => {
-            out.push(0);
-            out.extend_from_slice(&s.winrate.to_le_bytes());
-            out.extend_from_slice(&(s.ranked.len() as u32).to_le_bytes());
-            for &m in &s.ranked {
-                put_move(&mut out, m);
-            }
-            out.extend_from_slice(&(s.visits.len() as u32).to_le_bytes());
-            for &(m, v) in &s.visits {
-                put_move(&mut out, m);
-                out.extend_from_slice(&v.to_le_bytes());
-            }
+    fields::put_outcome(outcome, |out, s| {
+        out.extend_from_slice(&s.winrate.to_le_bytes());
+        out.extend_from_slice(&(s.ranked.len() as u32).to_le_bytes());
+        for &m in &s.ranked {
+            put_move(out, m);
         }
-        Err(e) => {
-            out.push(1);
-            put_str(&mut out, e);
+        out.extend_from_slice(&(s.visits.len() as u32).to_le_bytes());
+        for &(m, v) in &s.visits {
+            put_move(out, m);
+            out.extend_from_slice(&v.to_le_bytes());
         }
-    }
-    out
+    })
 }
 
 /// Reads an outcome written by `outcome_body`: the outer error says the bytes are bad, the
 /// inner one is the follower's (the evaluation could not run). Whether the moves are on the
 /// position's board is the caller's to check.
 pub fn read_outcome(body: &[u8]) -> Result<Result<Searched, String>, String> {
-    let mut r = Reader::new(body);
-    let outcome = match r.u8()? {
-        0 => {
-            let winrate = r.f32()?;
-            if !(0.0..=1.0).contains(&winrate) {
-                return Err(format!("bad win rate {winrate}"));
-            }
-            let mut ranked = Vec::new();
-            for _ in 0..r.u32()? {
-                ranked.push(r.mv()?);
-            }
-            let mut visits = Vec::new();
-            for _ in 0..r.u32()? {
-                visits.push((r.mv()?, r.u32()?));
-            }
-            Ok(Searched {
-                winrate,
-                ranked,
-                visits,
-            })
+    fields::read_outcome(body, |r| {
+        let winrate = r.f32()?;
+        if !(0.0..=1.0).contains(&winrate) {
+            return Err(format!("bad win rate {winrate}"));
         }
-        1 => Err(r.str()?),
-        k => return Err(format!("bad outcome kind {k}")),
-    };
-    r.end()?;
-    Ok(outcome)
+        let mut ranked = Vec::new();
+        for _ in 0..r.u32()? {
+            ranked.push(r.mv()?);
+        }
+        let mut visits = Vec::new();
+        for _ in 0..r.u32()? {
+            visits.push((r.mv()?, r.u32()?));
+        }
+        Ok(Searched {
+            winrate,
+            ranked,
+            visits,
+        })
+    })
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! played), in the fields of `cluster::fields`. Reading checks every field: bytes from the
 //! wire make an error, never a panic or a game of impossible settings.
 
-use super::super::fields::{Reader, byte_color, color_byte, put_params, put_str};
+use super::super::fields::{self, Reader, byte_color, color_byte, put_params, put_str};
 use crate::tune::runner::{End, GameResult, GameSettings, Pairing, Player};
 
 /// Appends the byte form of the settings of a run's games.
@@ -96,48 +96,32 @@ pub fn read_game(body: &[u8]) -> Result<(GameSettings, Pairing), String> {
 
 /// A game's outcome as bytes: its result, or why it could not be played.
 pub fn outcome_body(outcome: &Result<GameResult, String>) -> Vec<u8> {
-    let mut out = Vec::new();
-    match outcome {
-        Ok(g) => {
-            out.push(0);
-            out.push(color_byte(g.winner));
-            put_str(&mut out, &g.result);
-            put_str(&mut out, g.end.as_str());
-            out.extend_from_slice(&(g.moves as u64).to_le_bytes());
-            out.extend_from_slice(&g.seconds.to_le_bytes());
-        }
-        Err(e) => {
-            out.push(1);
-            put_str(&mut out, e);
-        }
-    }
-    out
+    fields::put_outcome(outcome, |out, g| {
+        out.push(color_byte(g.winner));
+        put_str(out, &g.result);
+        put_str(out, g.end.as_str());
+        out.extend_from_slice(&(g.moves as u64).to_le_bytes());
+        out.extend_from_slice(&g.seconds.to_le_bytes());
+    })
 }
 
 /// Reads an outcome written by `outcome_body`: the outer error says the bytes are bad, the
 /// inner one is the follower's (the game could not be played).
 pub fn read_outcome(body: &[u8]) -> Result<Result<GameResult, String>, String> {
-    let mut r = Reader::new(body);
-    let outcome = match r.u8()? {
-        0 => {
-            let winner = byte_color(r.u8()?)?;
-            let result = r.str()?;
-            let end = r.str()?;
-            let end = End::parse(&end).ok_or_else(|| format!("bad end {end}"))?;
-            let moves = usize::try_from(r.u64()?).map_err(|_| "bad number of moves")?;
-            Ok(GameResult {
-                winner,
-                result,
-                end,
-                moves,
-                seconds: r.f64()?,
-            })
-        }
-        1 => Err(r.str()?),
-        k => return Err(format!("bad outcome kind {k}")),
-    };
-    r.end()?;
-    Ok(outcome)
+    fields::read_outcome(body, |r| {
+        let winner = byte_color(r.u8()?)?;
+        let result = r.str()?;
+        let end = r.str()?;
+        let end = End::parse(&end).ok_or_else(|| format!("bad end {end}"))?;
+        let moves = usize::try_from(r.u64()?).map_err(|_| "bad number of moves")?;
+        Ok(GameResult {
+            winner,
+            result,
+            end,
+            moves,
+            seconds: r.f64()?,
+        })
+    })
 }
 
 #[cfg(test)]
