@@ -310,7 +310,7 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
 /// `with_ladder_check` predates the check's becoming the default, and `without_race` the
 /// race step's going back to off; their names are kept for the tools that read them, and
 /// they now price the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 20] = [
+const VARIANTS: [(&str, &str, &str); 21] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
@@ -331,6 +331,7 @@ const VARIANTS: [(&str, &str, &str); 20] = [
     ("with_false_eye", "false_eye_rate", "1"),
     ("with_ko_fight", "ko_fight_rate", "1"),
     ("with_bad_selfatari_check", "bad_selfatari_check", "true"),
+    ("with_eye_fix", "eye_fix_rate", "1"),
 ];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one

@@ -297,6 +297,8 @@ params! {
     false_eye_rate: f32 = 0.0, [0.0, 1.0];
     /// Chance that a playout takes up a ko captured a move or two ago: the capturer connects, else the opponent retakes (Pachi's ko check, 40% there); 0: off.
     ko_fight_rate: f32 = 0.0, [0.0, 1.0];
+    /// Chance to guard an own eye that the opponent's last move threatens to make false: take the falsifying point, or capture a falsifying stone in atari (Pachi's eye-fix check, always on there); 0: off, no games yet.
+    eye_fix_rate: f32 = 0.0, [0.0, 1.0];
     /// A heavy playout ends once one side has captured this share of the board's points more than the other, and leads by twice that after the komi at two points a stone, won by that side (Fuego's mercy rule, 0.3 as Fuego: 8% more 9x9 playouts; 0: never).
     mercy_share: f32 = 0.3, [0.0, 1.0];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.

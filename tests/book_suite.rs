@@ -7,7 +7,7 @@
 mod gtp_support;
 
 use gtp_support::regress::{Test, parse_script, regex_matches};
-use gtp_support::{responses, run_script_in, run_with_stderr, temp_dir};
+use gtp_support::{SCRIPT, responses, run_script_in, run_with_stderr, temp_dir};
 
 /// Tests of the sample: the first ones of the suite, its clearest positions.
 const SAMPLE: usize = 20;
@@ -55,16 +55,7 @@ fn a_sample_of_the_book_suite_agrees_with_the_search() {
     let sample = first_tests(&text, SAMPLE);
     let tests = parse_script(&sample);
     assert_eq!(tests.len(), SAMPLE);
-    let args = [
-        "--playouts",
-        "1000",
-        "--threads",
-        "1",
-        "--seed",
-        "1",
-        "--quiet",
-    ];
-    let out = run_script_in(&args, sample.as_bytes(), None);
+    let out = run_script_in(SCRIPT, sample.as_bytes(), None);
     let answers = responses(&out);
     let missed: Vec<String> = tests
         .iter()

@@ -32,16 +32,7 @@ fn regression_scripts_pass() {
         let text = std::fs::read_to_string(&file).unwrap();
         let tests = parse_script(&text);
         assert!(!tests.is_empty(), "{} has no tests", file.display());
-        let args = [
-            "--playouts",
-            "1000",
-            "--threads",
-            "1",
-            "--seed",
-            "1",
-            "--quiet",
-        ];
-        let out = run_script_in(&args, text.as_bytes(), Some(&dir));
+        let out = run_script_in(SCRIPT, text.as_bytes(), Some(&dir));
         for t in tests {
             let resp = responses(&out)
                 .into_iter()

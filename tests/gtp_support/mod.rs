@@ -23,6 +23,18 @@ pub const FAST: &[&str] = &[
     "--quiet",
 ];
 
+/// Flags of the regression-script runs (`.tst` files): searches big enough to find the
+/// expected moves, still deterministic.
+pub const SCRIPT: &[&str] = &[
+    "--playouts",
+    "1000",
+    "--threads",
+    "1",
+    "--seed",
+    "1",
+    "--quiet",
+];
+
 /// Runs the engine on `input` (stdin closed afterwards) and returns all of stdout.
 pub fn run_script(args: &[&str], input: &[u8]) -> String {
     run_script_in(args, input, None)

@@ -2,7 +2,8 @@
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
 //! random move that neither fills an own eye nor throws a big string into atari. After the
 //! atari save come, optionally, Pachi's two-liberty tactics (`two_libs.rs`), then capturing
-//! races (`race.rs`, from 13x13); last good replies (`playout::replies`) are optional too,
+//! races (`race.rs`, from 13x13) and guarding an eye the last move threatens to make false
+//! (`eye_fix.rs`); last good replies (`playout::replies`) are optional too,
 //! and so is taking up a fresh ko before all the steps (`ko.rs`), and judging each
 //! self-atari of a few stones instead of allowing them all (`selfatari.rs`).
 //! Each step is switched and weighted by a parameter so that its worth and its cost can be
@@ -18,6 +19,7 @@ use crate::patterns::{Gammas, normalise_colours};
 use ko::KoFight;
 use rand::Rng;
 
+mod eye_fix;
 mod ko;
 mod race;
 mod selfatari;
@@ -30,6 +32,7 @@ pub enum Step {
     AtariSave,
     TwoLibs,
     Race,
+    EyeFix,
     Nakade,
     Reply,
     FillBoard,
@@ -50,6 +53,7 @@ pub struct Policy {
     race: f32,
     race_max_libs: u32,
     race_min_size: usize,
+    eye_fix: f32,
     nakade: f32,
     nakade_shapes: [bool; 5],
     reply: f32,
@@ -171,6 +175,7 @@ impl Policy {
             race: p.race_rate,
             race_max_libs: p.race_max_libs,
             race_min_size: p.race_min_size,
+            eye_fix: p.eye_fix_rate,
             nakade: p.nakade_rate,
             nakade_shapes: [
                 p.nakade_three,
@@ -329,6 +334,11 @@ impl Policy {
                 && let Some(p) = self.race(b, c, l)
             {
                 return Some((p, Step::Race));
+            }
+            if chance(rng, self.eye_fix)
+                && let Some(p) = self.eye_fix(b, c, l, rng)
+            {
+                return Some((p, Step::EyeFix));
             }
             if chance(rng, self.nakade)
                 && let Some(p) = self.nakade(b, c, l)
