@@ -189,6 +189,10 @@ params! {
     score_bonus: f32 = 0.0, [0.0, 0.5];
     /// Margin, as a fraction of the board's points, that earns the whole score bonus.
     score_bonus_span: f32 = 0.05, [0.001, 1.0];
+    /// Weight of criticality (Coulom 2009) in the RAVE value of many-visited nodes: crit x this x AMAF count virtual AMAF wins (Pachi's 1.1); 0: off, no games yet.
+    crit_rave: f32 = 0.0, [0.0, 10.0];
+    /// Visits a node needs before its criticality counts (Pachi's 2,000); it is sampled from a quarter of that.
+    crit_min_visits: u32 = 2000, [1, 10_000_000];
     /// Visits a node needs before its children are created: 4 makes fewer costly priors (9-11% more playouts) and won 9x9 self-play against 2.
     expand_visits: u32 = 4, [1, 1000];
     /// A root move with this share of the most-visited move's visits is played instead when its win rate's lower bound is higher; 1 (always the most visited): 0.5 lost games.

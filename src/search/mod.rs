@@ -5,6 +5,7 @@
 
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
+use criticality::Criticality;
 use score::Coefs;
 use share::{Job, Peers, Sharer};
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -13,6 +14,7 @@ use tree::{NODE_BYTES, PASS, Tree};
 use worker::{Shared, Worker};
 
 mod amaf;
+mod criticality;
 mod outcome;
 pub mod prior;
 mod prune;
@@ -87,6 +89,8 @@ pub struct Searcher {
     peers: Option<Box<dyn Peers>>,
     /// The trades' bookkeeping (kept for its buffers).
     sharer: Sharer,
+    /// Criticality samples of the current search's many-visited nodes (`crit_rave`).
+    crit: Criticality,
 }
 
 impl Searcher {
@@ -103,6 +107,7 @@ impl Searcher {
         let workers = (0..threads.max(1)).map(|_| Worker::new()).collect();
         Searcher {
             sharer: Sharer::new(&params),
+            crit: Criticality::new(&params),
             params,
             seed,
             searches: 0,
@@ -126,6 +131,7 @@ impl Searcher {
     /// Replaces the parameters (the tree is dropped: its statistics came from the old ones).
     pub fn set_params(&mut self, params: Params) {
         self.sharer = Sharer::new(&params);
+        self.crit = Criticality::new(&params);
         self.params = params;
         self.clear();
     }
@@ -248,6 +254,7 @@ impl Searcher {
         let size = game.board().size();
         let points = game.board().len();
         self.start_workers(game, points);
+        self.crit.clear();
         let shared = Shared {
             tree: &self.tree,
             params: &self.params,
@@ -264,6 +271,7 @@ impl Searcher {
             ownership: self.ownership.as_deref(),
             komi: game.komi() + self.komi_offset,
             outcome: outcome::Outcome::new(&self.params, size * size, self.engine),
+            crit: &self.crit,
         };
         let mut clock = timing::TimePolicy::new(start, limits, &self.params);
         clock.set_visits_at_start(kept.min(u64::from(u32::MAX)) as u32);
@@ -487,6 +495,39 @@ mod tests {
         let x = s.search(&g, Color::Black, &limits, &stop);
         let y = s.search(&g, Color::Black, &limits, &stop);
         assert_ne!(visits(&x), visits(&y));
+    }
+
+    #[test]
+    fn many_visited_root_moves_get_a_criticality() {
+        let params = Params {
+            crit_rave: 1.1,
+            crit_min_visits: 400,
+            ..Params::default()
+        };
+        let mut s = Searcher::new(params, 7, 1);
+        let g = played(9, 7.0, &[(Color::Black, "E5"), (Color::White, "C3")]);
+        let limits = Limits {
+            playouts: Some(4000),
+            ..Limits::default()
+        };
+        let r = s.search(&g, Color::Black, &limits, &AtomicBool::new(false));
+        assert_eq!(r.playouts, 4000);
+        let root = s.tree.root();
+        let (best, visits) = s
+            .tree
+            .children(root)
+            .map(|i| (i, s.tree.node(i).online().visits))
+            .max_by_key(|&(_, v)| v)
+            .unwrap();
+        assert!(visits >= 400, "{visits}");
+        let crit = s.crit.of(best, visits).expect("sampled");
+        assert!((-0.5..=1.0).contains(&crit), "{crit}");
+        // A child that never reached a quarter of the threshold has no samples.
+        let young = s
+            .tree
+            .children(root)
+            .find(|&i| s.tree.node(i).online().visits < 100);
+        assert_eq!(young.and_then(|i| s.crit.of(i, u32::MAX)), None);
     }
 
     #[test]

@@ -2,12 +2,13 @@
 //! playout and backs up online and AMAF statistics.
 
 use super::amaf::{self, FirstPlays};
+use super::criticality::Criticality;
 use super::outcome::Outcome;
 use super::prior::{PriorEval, PriorInput};
 use super::prune::prune_far_edge;
 use super::score::{self, Coefs};
 use super::tree::{ONE_VISIT, PASS, Tree};
-use crate::board::{Board, Color, Game, Move, Point};
+use crate::board::{Bitboard, Board, Color, Game, Move, Point};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
@@ -56,6 +57,8 @@ pub struct Shared<'a> {
     pub komi: f32,
     /// How a playout's score counts as a win.
     pub outcome: Outcome,
+    /// Criticality samples of the many-visited nodes (`crit_rave`; empty when off).
+    pub crit: &'a Criticality,
 }
 
 impl Shared<'_> {
@@ -171,7 +174,7 @@ impl Worker {
             } else {
                 &sh.coefs
             };
-            let child = select(tree, node, kids, coefs);
+            let child = select(tree, node, kids, coefs, sh.crit);
             let ch = tree.node(child);
             ch.add(ONE_VISIT);
             let mv = ch.mv();
@@ -208,8 +211,11 @@ impl Worker {
                 &self.replies,
             )
         };
-        self.record_ownership();
+        let areas = self.board.add_playout_owners(&mut self.ownership);
         let black_wins = sh.outcome.black_wins(score, &mut self.rng);
+        if sh.crit.is_on() {
+            self.record_criticality(sh, &areas, black_wins);
+        }
         if sh.policy.uses_replies() {
             let tree_stones = self.tree_moves.iter().filter(|m| m.0 != PASS);
             let stones = tree_stones.chain(&self.trace.moves).copied();
@@ -263,9 +269,24 @@ impl Worker {
         last_two_moves(&self.tree_moves, game)
     }
 
-    /// Adds the final owner of every point to the ownership sums.
-    fn record_ownership(&mut self) {
-        self.board.add_playout_owners(&mut self.ownership);
+    /// Gives each node of the path with many visits the final owner of its move's point
+    /// (`areas`: Black's and White's) and the winner, for its criticality.
+    fn record_criticality(&self, sh: &Shared, areas: &(Bitboard, Bitboard), black_wins: bool) {
+        for (&n, &(mv, _)) in self.path.iter().zip(&self.tree_moves) {
+            if mv == PASS {
+                continue;
+            }
+            let p = Point(mv);
+            let owner = if areas.0.has(p) {
+                Some(Color::Black)
+            } else if areas.1.has(p) {
+                Some(Color::White)
+            } else {
+                None
+            };
+            let visits = sh.tree.node(n).online().visits;
+            sh.crit.record(n, visits, owner, black_wins);
+        }
     }
 
     /// Backs up the result along the path: wins for the nodes (their visits were counted on
@@ -392,9 +413,16 @@ pub fn order_by_prior(
 }
 
 /// The child of `n` (children `kids`) with the best score among those progressive widening
-/// opens; excluded children are skipped.
+/// opens, many-visited ones scored with their criticality (`crit`); excluded children are
+/// skipped.
 #[inline]
-pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs) -> usize {
+pub fn select(
+    tree: &Tree,
+    n: usize,
+    kids: std::ops::Range<usize>,
+    coefs: &Coefs,
+    crit: &Criticality,
+) -> usize {
     let visits = tree.node(n).online().visits;
     let ln_n = if coefs.ucb > 0.0 {
         ((visits + 1) as f32).ln()
@@ -410,7 +438,11 @@ pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs
         if ch.excluded() {
             continue;
         }
-        let v = score::score(coefs, &score::inputs(ch, ln_n));
+        let mut inputs = score::inputs(ch, ln_n);
+        if crit.is_on() {
+            crit.adjust(i, inputs.n as u32, &mut inputs);
+        }
+        let v = score::score(coefs, &inputs);
         if v > best_v {
             best_v = v;
             best = i;
@@ -449,14 +481,15 @@ mod tests {
             t.node(3).add_amaf(1, true);
         }
         let mut k = Coefs::from_params(&Params::default(), false, 9);
-        assert_eq!(select(&t, 0, t.children(0), &k), 3);
+        let off = Criticality::new(&Params::default());
+        assert_eq!(select(&t, 0, t.children(0), &k, &off), 3);
         k.widen = Widening {
             first: 2,
             visits: 40.0,
             ln_factor: 1.4f32.ln(),
         };
-        assert!(select(&t, 0, t.children(0), &k) < 3);
+        assert!(select(&t, 0, t.children(0), &k, &off) < 3);
         t.node(0).add(ONE_VISIT * 40);
-        assert_eq!(select(&t, 0, t.children(0), &k), 3);
+        assert_eq!(select(&t, 0, t.children(0), &k, &off), 3);
     }
 }
