@@ -295,7 +295,7 @@ params! {
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
     throw_in_check: bool = false, [0, 1];
-    /// Playout moves refuse self-ataris that give stones away; only captures, snapbacks, kos and dead shapes in the opponent's eye space pass (Pachi's check); off: against Pachi level at 1 s (56.7% in 120), 57.6% in 33 at 4 s (the default 44.2%).
+    /// Playout moves refuse self-ataris that give stones away; only captures, snapbacks, kos and dead shapes in the opponent's eye space pass (Pachi's check); off: against Pachi level at 1 s (56.7% in 120) and at 4 s (48.6% in 71; the default 44.2% in 60).
     bad_selfatari_check: bool = false, [0, 1];
     /// Chance that a random move filling an own false eye plays on its spoiling diagonal instead: captures it in atari, or ataris it with two liberties (Pachi's eye-fill check, 60% there); 0: off.
     false_eye_rate: f32 = 0.0, [0.0, 1.0];

@@ -22,6 +22,9 @@ def read_summary(folder):
     """The `key value` lines of FOLDER/summary.txt as a dict of strings."""
     path = os.path.join(folder, "summary.txt")
     out = {}
+    if os.path.isdir(folder) and not os.path.exists(path):
+        print(f"score-vs-time: {folder}: no game finished yet", file=sys.stderr)
+        return out
     try:
         with open(path) as f:
             for line in f:
@@ -100,6 +103,8 @@ def svg(rows, title):
         out.append(
             f'<text x="{left - 8}" y="{y(p) + 4:.1f}" text-anchor="end">{int(p * 100)}%</text>'
         )
+    trend = " ".join(f"{x(s):.1f},{y(r['score']):.1f}" for s, r in rows)
+    out.append(f'<polyline points="{trend}" fill="none" stroke="#c33" stroke-opacity="0.4"/>')
     for s, r in rows:
         cx = x(s)
         out.append(

@@ -155,15 +155,25 @@ mod tests {
         })
     }
 
+    /// Records 1,000 playouts through `node`, won by each colour in turn, in which the
+    /// winner (`with_winner`) or the loser owns the node's point.
+    fn alternate(t: &Criticality, node: usize, with_winner: bool) {
+        for i in 0..1000 {
+            let black = i % 2 == 0;
+            let owner = if black == with_winner {
+                Color::Black
+            } else {
+                Color::White
+            };
+            t.record(node, 1000, Some(owner), black);
+        }
+    }
+
     #[test]
     fn owning_and_winning_together_is_critical() {
         let t = table(1000);
         // Whoever wins owns the point: criticality 1 - (0.5 * 0.5 + 0.5 * 0.5) = 0.5.
-        for i in 0..1000 {
-            let black = i % 2 == 0;
-            let owner = if black { Color::Black } else { Color::White };
-            t.record(7, 1000, Some(owner), black);
-        }
+        alternate(&t, 7, true);
         let c = t.of(7, 1000).unwrap();
         assert!((c - 0.5).abs() < 1e-4, "{c}");
         // Below the visits or the samples it needs, nothing.
@@ -189,14 +199,9 @@ mod tests {
     #[test]
     fn the_adjustment_adds_wins_to_a_critical_move_and_takes_from_others() {
         let t = table(1000);
-        for i in 0..1000 {
-            let black = i % 2 == 0;
-            let owner = if black { Color::Black } else { Color::White };
-            t.record(1, 1000, Some(owner), black);
-            // Owning is losing here: negative criticality.
-            let loser = if black { Color::White } else { Color::Black };
-            t.record(2, 1000, Some(loser), black);
-        }
+        alternate(&t, 1, true);
+        // Owning is losing at node 2: a negative criticality.
+        alternate(&t, 2, false);
         let base = Inputs {
             n: 1000.0,
             wins: 500.0,
