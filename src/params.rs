@@ -189,7 +189,7 @@ params! {
     score_bonus: f32 = 0.0, [0.0, 0.5];
     /// Margin, as a fraction of the board's points, that earns the whole score bonus.
     score_bonus_span: f32 = 0.05, [0.001, 1.0];
-    /// Weight of criticality (Coulom 2009) in the RAVE value of many-visited nodes: crit x this x AMAF count virtual AMAF wins (Pachi's 1.1); 0: off, no games yet.
+    /// Weight of criticality (Coulom 2009) in the RAVE value of many-visited nodes: crit x this x AMAF count virtual AMAF wins (Pachi's 1.1); 0: off: 1.1 scored 34.6% in 26 against Pachi at 4 s.
     crit_rave: f32 = 0.0, [0.0, 10.0];
     /// Visits a node needs before its criticality counts (Pachi's 2,000); it is sampled from a quarter of that.
     crit_min_visits: u32 = 2000, [1, 10_000_000];

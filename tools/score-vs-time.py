@@ -8,11 +8,15 @@ time: wins, jigos (half a win), games, and both engines' average seconds a move 
 games. The table gives each time's score with its Wilson 95% interval; the picture plots them
 on a log scale of time, with the interval as a bar and the 50% line.
 
-Usage: tools/score-vs-time.py OUT.svg SECONDS=DIR[,DIR...] [SECONDS=DIR ...] [--title TEXT]
+A time whose folders are gone can be given as a record instead: SECONDS=W-J-L@A/B (wins,
+jigos and losses, then both engines' average seconds a move), as the experiment notes keep it.
+
+Usage: tools/score-vs-time.py OUT.svg SECONDS=DIR[,DIR...]|SECONDS=W-J-L@A/B ... [--title TEXT]
 Example: tools/score-vs-time.py docs/experiments/pachi-9x9-time.svg 1=runs/a,runs/b 4=runs/c
 """
 import math
 import os
+import re
 import sys
 
 Z95 = 1.959964
@@ -47,12 +51,28 @@ def wilson(points, n):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def pool(folders):
-    """Pooled figures of one time's match folders."""
+RECORD = re.compile(r"^(\d+)-(\d+)-(\d+)@([\d.]+)/([\d.]+)$")
+
+
+def record_summary(m):
+    """A summary like read_summary's from a W-J-L@A/B record."""
+    wins, jigo, losses = (int(m.group(i)) for i in (1, 2, 3))
+    return {
+        "games": str(wins + jigo + losses),
+        "a_wins": str(wins),
+        "jigo": str(jigo),
+        "a_avg_move_time": m.group(4),
+        "b_avg_move_time": m.group(5),
+    }
+
+
+def pool(sources):
+    """Pooled figures of one time's match folders (or records)."""
     games = wins = jigo = 0
     a_time = b_time = 0.0
-    for folder in folders:
-        s = read_summary(folder)
+    for source in sources:
+        m = RECORD.match(source)
+        s = record_summary(m) if m else read_summary(source)
         g = int(s.get("games", "0"))
         games += g
         wins += int(s.get("a_wins", "0"))
