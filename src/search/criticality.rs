@@ -17,8 +17,12 @@ use crate::params::Params;
 use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::Relaxed;
 
-/// Slots of the table: far more than the nodes of one search that reach the threshold.
+/// Slots of the table: far more than the nodes of one search that reach the threshold (a
+/// power of two: a slot is the top bits of a multiplicative hash).
 const SLOTS: usize = 1024;
+const _: () = assert!(SLOTS.is_power_of_two());
+/// The shift that leaves a 32-bit hash with one slot number's bits.
+const SHIFT: u32 = 32 - SLOTS.trailing_zeros();
 /// Slots probed before a node is left out (the table is full around its hash).
 const PROBES: usize = 8;
 /// Samples a node needs before its criticality is used.
@@ -75,7 +79,7 @@ impl Criticality {
     /// The slot of `node`, claimed for it when `insert` and it has none yet.
     fn slot(&self, node: usize, insert: bool) -> Option<&Slot> {
         let key = node as u32 + 1;
-        let h = (key.wrapping_mul(0x9e37_79b1) >> 22) as usize;
+        let h = (key.wrapping_mul(0x9e37_79b1) >> SHIFT) as usize;
         for i in 0..PROBES {
             let s = &self.slots[(h + i) % SLOTS];
             match s.key.load(Relaxed) {
