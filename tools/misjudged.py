@@ -9,16 +9,27 @@ moyo's own in-game estimate and Pachi's estimate of moyo's chances at the neighb
 Pachi move. `eval` runs a moyo command line over the suite (a `genmove` after `loadsgf` at
 each position, without the book) and compares its estimates with the outcomes.
 
+`build --every K` samples instead every moyo move within K moves of the sample window
+(moves 12 to 60 on 9x9), every K-th move. `reference` appends to each position a deeper
+judge's estimate: Pachi's at N playouts a position (run as in `tools/pachi-match.sh`), the
+value of its best move for the side to move. Where a suite has that column, `eval` also
+gives each estimate's distance from it (mean absolute and root-mean-square error, and the
+mean bias): how far the command's judgement lies from a stronger engine's, position by
+position, which the outcome of one game tells only roughly.
+
 Usage:
-  tools/misjudged.py build DIR... > SUITE
+  tools/misjudged.py build [--every K] DIR... > SUITE
+  tools/misjudged.py reference SUITE PACHI_DIR N > SUITE2
   tools/misjudged.py eval SUITE MOYO [ARGS...]
   tools/misjudged.py show SUITE
 Example:
   tools/misjudged.py build /tmp/pachi9-a /tmp/pachi9-b > /tmp/suite.txt
   tools/misjudged.py eval /tmp/suite.txt target/release/moyo --playouts 10000 --set ko_fight_rate=0.4
+  tools/misjudged.py build --every 4 /tmp/pachi9-a > /tmp/dense.txt
+  tools/misjudged.py reference /tmp/dense.txt /work/pachi 30000 > /tmp/dense-ref.txt
 
-Suite lines: `SGF MOVE COLOUR OUTCOME MOYO_EST PACHI_EST` (OUTCOME 1 if moyo won the game, 0.5
-for a jigo; estimates are moyo's chances, `-` where the log has none). The figures: the Brier
+Suite lines: `SGF MOVE COLOUR OUTCOME MOYO_EST PACHI_EST [REFERENCE]` (OUTCOME 1 if moyo won
+the game, 0.5 for a jigo; estimates are moyo's chances, `-` where the log has none). The figures: the Brier
 score (mean squared distance of the estimate from the outcome, lower is better), the mean
 estimate in won and in lost games and their gap (how well the estimate tells them apart),
 for the command and, on the same positions, for the in-game estimates of both engines. The
@@ -30,9 +41,12 @@ import re
 import subprocess
 import sys
 
-from searchlog import games_of, pachi_views, results_of
+from searchlog import WINNER, games_of, pachi_views, record_moves, results_of
 
 SAMPLES = {9: (16, 24, 32, 40), 13: (30, 50, 70, 90), 19: (50, 80, 110, 140)}
+# The window `build --every` samples: from half the sample moves' spacing before the first
+# to this many spacings after the last.
+WINDOW_AFTER = 2.5
 SEARCH = re.compile(r"moyo: search (?:black|white): \S+ winrate ([0-9.]+)")
 
 
@@ -41,7 +55,17 @@ def board_size(sgf):
     return int(m.group(1)) if m else 19
 
 
-def build(dirs):
+def targets(size, every):
+    """The move numbers to sample on a board of `size`: the fixed samples, or with `every`
+    each `every`-th move of a window a little wider than theirs."""
+    fixed = SAMPLES.get(size, SAMPLES[19])
+    if not every:
+        return fixed
+    spacing = fixed[1] - fixed[0]
+    return range(fixed[0] - spacing // 2, fixed[-1] + int(spacing * WINDOW_AFTER) + 1, every)
+
+
+def build(dirs, every=None):
     for d in dirs:
         d = d.rstrip("/")
         moyo_games = games_of(f"{d}/engine-a.log")
@@ -57,7 +81,7 @@ def build(dirs):
             first = 1 if colour == "black" else 2
             moyo = {first + 2 * k: s[0] for k, s in enumerate(searches) if s}
             pachi = pachi_games[n - 1]
-            for target in SAMPLES.get(board_size(sgf), SAMPLES[19]):
+            for target in targets(board_size(sgf), every):
                 near = [m for m in moyo if abs(m - target) <= 1]
                 if not near:
                     continue
@@ -68,13 +92,52 @@ def build(dirs):
 
 
 def read_suite(path):
+    """The suite's positions: (sgf, move, colour, outcome, moyo's, Pachi's in-game estimate,
+    the reference or None)."""
     rows = []
     for line in open(path):
         f = line.split()
-        if len(f) == 6:
-            num = [None if x == "-" else float(x) for x in f[3:]]
-            rows.append((f[0], int(f[1]), f[2], num[0], num[1], num[2]))
+        if len(f) in (6, 7):
+            num = [None if x == "-" else float(x) for x in f[3:]] + [None]
+            rows.append((f[0], int(f[1]), f[2], *num[:4]))
     return rows
+
+
+def reference(suite, pachi_dir, playouts):
+    """Prints the suite again with Pachi's estimate at `playouts` a position as the last
+    column (the side to move's chances by its best move; `-` where it gives none)."""
+    rows = read_suite(suite)
+    gtp = []
+    for sgf, move, colour, *_ in rows:
+        size = board_size(sgf)
+        km = re.search(r"KM\[([-0-9.]+)\]", open(sgf, errors="replace").read())
+        moves = record_moves(os.path.dirname(sgf), int(re.search(r"game-(\d+)", sgf).group(1)))
+        gtp += [f"boardsize {size}", "clear_board", f"komi {km.group(1) if km else 7}"]
+        gtp += [f"play {'bw'[i % 2]} {m}" for i, m in enumerate(moves[:move - 1])]
+        gtp.append(f"genmove {colour}")
+    args = ["./pachi", "--nodcnn", "-t", f"={playouts}", "threads=1"]
+    run = subprocess.run(args, cwd=pachi_dir, input="\n".join(gtp) + "\nquit\n",
+                         env={**os.environ, "DATA_DIR": pachi_dir},
+                         capture_output=True, text=True)
+    # One verdict a genmove, in order; a genmove without one (a pass or a resignation
+    # without a search) gets none.
+    found, searching = [], False
+    for line in run.stderr.splitlines():
+        if line.startswith("IN: genmove"):
+            if searching:
+                found.append(None)
+            searching = True
+        elif searching and (m := WINNER.search(line)):
+            found.append(float(m.group(2)) / 100)
+            searching = False
+    if searching:
+        found.append(None)
+    if len(found) != len(rows):
+        sys.exit(f"misjudged: {len(found)} Pachi searches for {len(rows)} positions")
+    for (sgf, move, colour, *est), ref in zip(rows, found):
+        cols = ["-" if x is None else (f"{x:g}" if i == 0 else f"{x:.3f}")
+                for i, x in enumerate(est[:3])]
+        print(sgf, move, colour, *cols, "-" if ref is None else f"{ref:.3f}")
 
 
 def figures(name, pairs):
@@ -91,18 +154,43 @@ def figures(name, pairs):
           f"lost {ml:.3f}  gap {mw - ml:.3f}")
 
 
+def distance(name, pairs):
+    """Prints how far estimates lie from the reference: (estimate, reference) pairs."""
+    pairs = [(e, r) for e, r in pairs if e is not None and r is not None]
+    if not pairs:
+        return
+    n = len(pairs)
+    mae = sum(abs(e - r) for e, r in pairs) / n
+    rmse = (sum((e - r) ** 2 for e, r in pairs) / n) ** 0.5
+    bias = sum(e - r for e, r in pairs) / n
+    print(f"{name:24} positions {n:4}  from the reference: mean abs {mae:.3f}  "
+          f"rms {rmse:.3f}  bias {bias:+.3f}")
+
+
+def report(rows, found=None):
+    """The figures of the in-game estimates, and of a command's (`found`) if given."""
+    sources = [("moyo in the game", [r[4] for r in rows]),
+               ("Pachi in the game", [r[5] for r in rows])]
+    if found is not None:
+        sources.insert(0, ("command", found))
+    for name, est in sources:
+        figures(name, [(e, r[3]) for e, r in zip(est, rows)])
+    for name, est in sources:
+        distance(name, [(e, r[6]) for e, r in zip(est, rows)])
+
+
 def evaluate(suite, command):
     rows = read_suite(suite)
-    args = command + ["--no-book", "--threads", "1", "--seed", "1"]
+    args = command + ["--no-book", "--threads", "1"]
+    if "--seed" not in command:
+        args += ["--seed", "1"]
     gtp = "".join(f"loadsgf {sgf} {move}\ngenmove {colour}\n" for sgf, move, colour, *_ in rows)
     run = subprocess.run(args, input=gtp + "quit\n", capture_output=True, text=True)
     found = [float(m.group(1)) for m in SEARCH.finditer(run.stderr)]
     if len(found) != len(rows):
         sys.exit(f"misjudged: {len(found)} searches for {len(rows)} positions; stderr ends:\n"
                  + run.stderr[-2000:])
-    figures("command", [(e, r[3]) for e, r in zip(found, rows)])
-    figures("moyo in the game", [(r[4], r[3]) for r in rows])
-    figures("Pachi in the game", [(r[5], r[3]) for r in rows])
+    report(rows, found)
 
 
 def main():
@@ -110,13 +198,16 @@ def main():
         sys.exit(__doc__)
     verb = sys.argv[1]
     if verb == "build":
-        build(sys.argv[2:])
+        if sys.argv[2] == "--every":
+            build(sys.argv[4:], int(sys.argv[3]))
+        else:
+            build(sys.argv[2:])
+    elif verb == "reference" and len(sys.argv) == 5:
+        reference(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif verb == "eval":
         evaluate(sys.argv[2], sys.argv[3:])
     elif verb == "show":
-        rows = read_suite(sys.argv[2])
-        figures("moyo in the game", [(r[4], r[3]) for r in rows])
-        figures("Pachi in the game", [(r[5], r[3]) for r in rows])
+        report(read_suite(sys.argv[2]))
     else:
         sys.exit(__doc__)
 
