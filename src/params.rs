@@ -297,6 +297,8 @@ params! {
     throw_in_check: bool = false, [0, 1];
     /// Playout moves refuse self-ataris that give stones away; only captures, snapbacks, kos and dead shapes in the opponent's eye space pass (Pachi's check); off: against Pachi level at 1 s (56.7% in 120) and at 4 s (48.6% in 71; the default 44.2% in 60).
     bad_selfatari_check: bool = false, [0, 1];
+    /// Playout moves refuse a self-atari whose stones could join or extend on their other liberty instead (it touches an empty point or an own string the move leaves apart: Pachi's escape-instead check), so that stones inside an eye space connect before they are given; off: level on the judgement screen against Pachi (0.108 from the reference, the default 0.109).
+    selfatari_connect_check: bool = false, [0, 1];
     /// Chance that a random move filling an own false eye plays on its spoiling diagonal instead: captures it in atari, or ataris it with two liberties (Pachi's eye-fill check, 60% there); 0: off.
     false_eye_rate: f32 = 0.0, [0.0, 1.0];
     /// Chance that a playout takes up a ko captured a move or two ago: the capturer connects, else the opponent retakes (Pachi's ko check, 40% there); 0: off.

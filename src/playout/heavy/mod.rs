@@ -66,6 +66,7 @@ pub struct Policy {
     selfatari_max: usize,
     throw_in_check: bool,
     bad_selfatari: bool,
+    selfatari_connect: bool,
     false_eye: f32,
     ko_fight: f32,
     mercy_share: f32,
@@ -195,6 +196,7 @@ impl Policy {
             selfatari_max: p.selfatari_max_stones as usize,
             throw_in_check: p.throw_in_check,
             bad_selfatari: p.bad_selfatari_check,
+            selfatari_connect: p.selfatari_connect_check,
             false_eye: p.false_eye_rate,
             ko_fight: p.ko_fight_rate,
             mercy_share: p.mercy_share,
@@ -608,8 +610,9 @@ impl Policy {
     }
 
     /// Whether the random step refuses `p`: a self-atari of more than `selfatari_max`
-    /// stones, a bad one (with `bad_selfatari_check`), or (with `throw_in_check`) a lone
-    /// stone thrown in for nothing.
+    /// stones, one whose stones could join instead (with `selfatari_connect_check`), a bad
+    /// one (with `bad_selfatari_check`), or (with `throw_in_check`) a lone stone thrown in
+    /// for nothing.
     #[inline]
     fn random_refuses(&self, b: &Board, c: Color, p: Point) -> bool {
         if !b.is_self_atari(c, p) {
@@ -617,6 +620,9 @@ impl Policy {
         }
         let size = b.size_after(c, p);
         if size > self.selfatari_max {
+            return true;
+        }
+        if self.selfatari_connect && self.could_join_instead(b, c, p) {
             return true;
         }
         if self.bad_selfatari {

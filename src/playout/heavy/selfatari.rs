@@ -1,5 +1,5 @@
-//! Self-ataris judged one by one (optional, `bad_selfatari_check`, after Pachi's playout
-//! policy). Without it the playouts refuse only self-ataris of more than
+//! Self-ataris judged one by one (optional, `bad_selfatari_check` and
+//! `selfatari_connect_check`, after Pachi's playout policy). Without it the playouts refuse only self-ataris of more than
 //! `selfatari_max_stones`, and give smaller strings away, which loses capturing races and
 //! eye fights they were winning. With it a self-atari of up to that many stones is played
 //! only when the opponent's capture costs them: it captures (then it is seldom a self-atari
@@ -17,7 +17,7 @@
 //! without a self-atari.
 
 use super::Policy;
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, EMPTY, Point};
 
 impl Policy {
     /// Whether a playout step refuses `c`'s move on `p` as a self-atari: one of more than
@@ -29,7 +29,38 @@ impl Policy {
             return false;
         }
         let size = b.size_after(c, p);
-        size > self.selfatari_max || (self.bad_selfatari && self.is_bad_self_atari(b, c, p, size))
+        size > self.selfatari_max
+            || (self.selfatari_connect && self.could_join_instead(b, c, p))
+            || (self.bad_selfatari && self.is_bad_self_atari(b, c, p, size))
+    }
+
+    /// Whether `c`'s self-atari on `p` gives stones away that could have joined or extended
+    /// instead: an own string next to `p` has two liberties, and its other one touches an
+    /// empty point or an own string that the move leaves apart. The stones inside an
+    /// opponent's eye space then belong together first (a later capture leaves a dead shape
+    /// only if they do); a self-atari that captures is never refused.
+    pub(super) fn could_join_instead(&self, b: &Board, c: Color, p: Point) -> bool {
+        if b.capture_size(c, p) > 0 {
+            return false;
+        }
+        let neighbours = b.neighbours(p);
+        let joined = |q: Point| {
+            let head = b.string_head(q);
+            neighbours
+                .into_iter()
+                .any(|n| b.stone(n) == Some(c) && b.string_head(n) == head)
+        };
+        neighbours.into_iter().any(|q| {
+            if b.stone(q) != Some(c) || b.lib_count(q) != 2 {
+                return false;
+            }
+            let Some(other) = b.string_libs(q).iter().find(|&l| l != p) else {
+                return false;
+            };
+            b.neighbours(other)
+                .into_iter()
+                .any(|n| n != p && (b.code(n) == EMPTY || (b.stone(n) == Some(c) && !joined(n))))
+        })
     }
 
     /// Whether the self-atari of `size` stones (at most `selfatari_max`) that `c` would
@@ -238,5 +269,65 @@ mod tests {
             }
         }
         assert!(small > 20 && bad > 5 && bad < small, "{bad} of {small}");
+    }
+
+    /// The policy with only the join-instead check on.
+    fn joining() -> Policy {
+        Policy::from_params(&Params {
+            selfatari_connect_check: true,
+            ..Params::default()
+        })
+    }
+
+    #[test]
+    fn stones_inside_an_eye_space_join_before_they_are_given() {
+        // The corner of a lost 9x9 game (E1-J3 there): White's string has three liberties,
+        // B1, D1 and E2, two of them next to Black's stones C1, D2 and E1 inside. Black E2
+        // or B1 puts stones in atari whose last liberty D1 touches another Black stone: the
+        // capture on D1 would give White eyes. Black D1 joins all three and is no self-atari.
+        let b = board(&[
+            ". . . . .",
+            ". . . . .",
+            "O . O O O",
+            "O O O X .",
+            "O . X . X",
+        ]);
+        for v in ["E2", "B1"] {
+            let p = at(&b, v);
+            assert!(b.is_self_atari(B, p), "{v}");
+            assert!(!policy(false).refuses_self_atari(&b, B, p), "{v}");
+            assert!(joining().refuses_self_atari(&b, B, p), "{v}");
+            assert!(joining().random_refuses(&b, B, p), "{v}");
+        }
+        assert!(!b.is_self_atari(B, at(&b, "D1")));
+        assert!(!Params::default().selfatari_connect_check);
+    }
+
+    #[test]
+    fn a_nakade_from_inside_still_passes_the_join_check() {
+        // Black A1-B1 in White's straight four: C1 leaves a straight three whose last
+        // liberty D1 touches nothing of Black's, so the check lets it through; D1 alone is
+        // a lone stone the check never looks at.
+        let b = board(&[
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            "O O O O O",
+            "X X . . O",
+        ]);
+        assert!(!joining().refuses_self_atari(&b, B, at(&b, "C1")));
+        assert!(!joining().could_join_instead(&b, B, at(&b, "D1")));
+        // Black B2 in the open: A1-B1's other liberty C1 has an empty neighbour, so the
+        // stones could extend there instead.
+        let open = board(&[
+            ". . . . .",
+            ". . . . .",
+            ". O . . .",
+            "O . O . .",
+            "X X . . .",
+        ]);
+        let b2 = at(&open, "B2");
+        assert!(open.is_self_atari(B, b2));
+        assert!(joining().could_join_instead(&open, B, b2));
     }
 }
