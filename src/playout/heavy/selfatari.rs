@@ -153,6 +153,10 @@ mod tests {
         ]);
         assert!(!refused(&b, "C1"));
         assert!(refused(&b, "D1"));
+        // The join check lets C1 through too: its last liberty D1 touches nothing of Black's.
+        assert!(!joining().refuses_self_atari(&b, B, at(&b, "C1")));
+        // D1 joins no Black string: the check never looks at a lone stone.
+        assert!(!joining().could_join_instead(&b, B, at(&b, "D1")));
         // Two stones in White's straight three A1-C1: the two points left are one eye.
         let three = board(&[
             ". . . . .",
@@ -304,19 +308,7 @@ mod tests {
     }
 
     #[test]
-    fn a_nakade_from_inside_still_passes_the_join_check() {
-        // Black A1-B1 in White's straight four: C1 leaves a straight three whose last
-        // liberty D1 touches nothing of Black's, so the check lets it through; D1 alone is
-        // a lone stone the check never looks at.
-        let b = board(&[
-            ". . . . .",
-            ". . . . .",
-            ". . . . .",
-            "O O O O O",
-            "X X . . O",
-        ]);
-        assert!(!joining().refuses_self_atari(&b, B, at(&b, "C1")));
-        assert!(!joining().could_join_instead(&b, B, at(&b, "D1")));
+    fn stones_that_could_extend_fail_the_join_check() {
         // Black B2 in the open: A1-B1's other liberty C1 has an empty neighbour, so the
         // stones could extend there instead.
         let open = board(&[
