@@ -619,17 +619,11 @@ impl Policy {
             return false;
         }
         let size = b.size_after(c, p);
-        if size > self.selfatari_max {
+        if self.refuses_sized_self_atari(b, c, p, size) {
             return true;
         }
-        if self.selfatari_connect && self.could_join_instead(b, c, p) {
-            return true;
-        }
-        if self.bad_selfatari {
-            // The throw-in check is the judgement's lone-stone case.
-            return self.is_bad_self_atari(b, c, p, size);
-        }
-        size == 1 && self.throw_in_check && self.is_wasted_throw_in(b, c, p)
+        // With `bad_selfatari_check` the judgement has already asked the throw-in check.
+        !self.bad_selfatari && size == 1 && self.throw_in_check && self.is_wasted_throw_in(b, c, p)
     }
 }
 

@@ -1,5 +1,5 @@
-//! Self-ataris judged one by one (optional, `bad_selfatari_check` and
-//! `selfatari_connect_check`, after Pachi's playout policy). Without it the playouts refuse only self-ataris of more than
+//! Self-ataris judged one by one (optional, `bad_selfatari_check`, after Pachi's playout
+//! policy). Without it the playouts refuse only self-ataris of more than
 //! `selfatari_max_stones`, and give smaller strings away, which loses capturing races and
 //! eye fights they were winning. With it a self-atari of up to that many stones is played
 //! only when the opponent's capture costs them: it captures (then it is seldom a self-atari
@@ -7,6 +7,8 @@
 //! a ko, or the stones fill the opponent's eye space so that the capture leaves a dead shape
 //! there. A lone stone is judged by the throw-in check (`throw_in.rs`), which asks the same
 //! of one stone. (The opponent's capture itself is never illegal: it takes the string.)
+//! `selfatari_connect_check` (optional, Pachi's escape-instead test) refuses, besides, a
+//! self-atari whose stones could join or extend instead.
 //!
 //! Every step that may play a self-atari asks: the 3x3 pattern step (a bad one there is
 //! replaced by its approach move, the connection, when that is sound), last good replies,
@@ -21,14 +23,24 @@ use crate::board::{Board, Color, EMPTY, Point};
 
 impl Policy {
     /// Whether a playout step refuses `c`'s move on `p` as a self-atari: one of more than
-    /// `selfatari_max` stones, or (with `bad_selfatari_check`) a bad one. Most moves are no
-    /// self-atari, the first and cheapest test.
+    /// `selfatari_max` stones, one whose stones could join instead (with
+    /// `selfatari_connect_check`), or a bad one (with `bad_selfatari_check`). Most moves are
+    /// no self-atari, the first and cheapest test.
     #[inline]
     pub(super) fn refuses_self_atari(&self, b: &Board, c: Color, p: Point) -> bool {
-        if !b.is_self_atari(c, p) {
-            return false;
-        }
-        let size = b.size_after(c, p);
+        b.is_self_atari(c, p) && self.refuses_sized_self_atari(b, c, p, b.size_after(c, p))
+    }
+
+    /// The judgement of `refuses_self_atari` on a self-atari of `size` stones, which the
+    /// random step shares.
+    #[inline]
+    pub(super) fn refuses_sized_self_atari(
+        &self,
+        b: &Board,
+        c: Color,
+        p: Point,
+        size: usize,
+    ) -> bool {
         size > self.selfatari_max
             || (self.selfatari_connect && self.could_join_instead(b, c, p))
             || (self.bad_selfatari && self.is_bad_self_atari(b, c, p, size))
@@ -44,12 +56,9 @@ impl Policy {
             return false;
         }
         let neighbours = b.neighbours(p);
-        let joined = |q: Point| {
-            let head = b.string_head(q);
-            neighbours
-                .into_iter()
-                .any(|n| b.stone(n) == Some(c) && b.string_head(n) == head)
-        };
+        // The strings the move joins, by head.
+        let heads = neighbours.map(|n| (b.stone(n) == Some(c)).then(|| b.string_head(n)));
+        let joined = |q: Point| heads.contains(&Some(b.string_head(q)));
         neighbours.into_iter().any(|q| {
             if b.stone(q) != Some(c) || b.lib_count(q) != 2 {
                 return false;
