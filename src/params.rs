@@ -293,6 +293,8 @@ params! {
     capture_global: bool = false, [0, 1];
     /// Random moves may not self-atari a string of more than this many stones.
     selfatari_max_stones: u32 = 3, [0, 1000];
+    /// Playout moves may put four to six stones in atari, past `selfatari_max_stones`, when they fill the opponent's eye space and their capture leaves a dead shape there (a killing nakade: pyramid four, bulky or crossed five, rabbity six); off: not yet played.
+    selfatari_nakade: bool = false, [0, 1];
     /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
     throw_in_check: bool = false, [0, 1];
     /// Playout moves refuse self-ataris that give stones away; only captures, snapbacks, kos and dead shapes in the opponent's eye space pass (Pachi's check); off: against Pachi level at 1 s (56.7% in 120) and at 4 s (48.6% in 71; the default 44.2% in 60).

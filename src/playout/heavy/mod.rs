@@ -64,6 +64,7 @@ pub struct Policy {
     capture: f32,
     capture_global: bool,
     selfatari_max: usize,
+    selfatari_nakade: bool,
     throw_in_check: bool,
     bad_selfatari: bool,
     selfatari_connect: bool,
@@ -194,6 +195,7 @@ impl Policy {
             capture: p.capture_rate,
             capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
+            selfatari_nakade: p.selfatari_nakade,
             throw_in_check: p.throw_in_check,
             bad_selfatari: p.bad_selfatari_check,
             selfatari_connect: p.selfatari_connect_check,
@@ -558,10 +560,11 @@ impl Policy {
         best.map(|(_, p)| p)
     }
 
-    /// Whether `p` would put a string of more than `selfatari_max` stones into atari.
+    /// Whether `p` would put a string of more than `selfatari_max` stones into atari (and,
+    /// with `selfatari_nakade`, no killing sacrifice).
     #[inline]
     fn big_self_atari(&self, b: &Board, c: Color, p: Point) -> bool {
-        b.is_self_atari(c, p) && b.size_after(c, p) > self.selfatari_max
+        b.is_self_atari(c, p) && self.too_big_self_atari(b, c, p, b.size_after(c, p))
     }
 
     /// Step 7: a random legal move that fills no own eye, puts no string of more than

@@ -41,9 +41,16 @@ impl Policy {
         p: Point,
         size: usize,
     ) -> bool {
-        size > self.selfatari_max
+        self.too_big_self_atari(b, c, p, size)
             || (self.selfatari_connect && self.could_join_instead(b, c, p))
             || (self.bad_selfatari && self.is_bad_self_atari(b, c, p, size))
+    }
+
+    /// Whether a self-atari of `size` stones by `c` on `p` is too big to play: more than
+    /// `selfatari_max` stones, unless (with `selfatari_nakade`) it is a killing sacrifice.
+    #[inline]
+    pub(super) fn too_big_self_atari(&self, b: &Board, c: Color, p: Point, size: usize) -> bool {
+        size > self.selfatari_max && !(self.selfatari_nakade && is_killing_sacrifice(b, c, p, size))
     }
 
     /// Whether `c`'s self-atari on `p` gives stones away that could have joined or extended
@@ -95,6 +102,21 @@ impl Policy {
         }
         !b.sacrifice_leaves_dead_shape(c, p, l)
     }
+}
+
+/// Most stones a killing sacrifice gives: the rabbity six.
+const NAKADE_STONES_MAX: usize = 6;
+
+/// Whether `c`'s self-atari of `size` stones on `p` is a killing nakade: it captures
+/// nothing, and the stones fill the opponent's eye space so that their capture leaves a
+/// dead shape there (four to six stones, since smaller ones pass the size limit anyway).
+fn is_killing_sacrifice(b: &Board, c: Color, p: Point, size: usize) -> bool {
+    if size > NAKADE_STONES_MAX || b.capture_size(c, p) > 0 {
+        return false;
+    }
+    b.libs_after(c, p)
+        .first()
+        .is_some_and(|l| b.sacrifice_leaves_dead_shape(c, p, l))
 }
 
 #[cfg(test)]
@@ -221,6 +243,49 @@ mod tests {
         assert!(b.is_self_atari(B, c1) && b.size_after(B, c1) == 4);
         assert!(policy(false).refuses_self_atari(&b, B, c1));
         assert!(policy(true).refuses_self_atari(&b, B, c1));
+        // The four stones would leave White a straight four, alive: no killing sacrifice.
+        assert!(nakade().refuses_self_atari(&b, B, c1));
+    }
+
+    /// The policy with only the killing-sacrifice exception on.
+    fn nakade() -> Policy {
+        Policy::from_params(&Params {
+            selfatari_nakade: true,
+            ..Params::default()
+        })
+    }
+
+    #[test]
+    fn a_killing_sacrifice_of_four_stones_passes_the_size_limit() {
+        // A lost game's corner, after White F1: Black H1 joins G1, H2 and J1 in atari on J2.
+        // White's capture there leaves a pyramid four, which Black kills on H1 again.
+        let b = board(&[
+            ". . . . . . . O .",
+            ". . . . O O O X .",
+            ". . O O X O X . .",
+            ". O X X X O X . X",
+            ". . O . X O X X .",
+            ". O X . X X O X X",
+            ". X . X X O O O O",
+            ". X O X O O O X .",
+            ". . . . O O X . X",
+        ]);
+        let h1 = at(&b, "H1");
+        assert!(b.is_self_atari(B, h1) && b.size_after(B, h1) == 4);
+        assert!(policy(false).refuses_self_atari(&b, B, h1));
+        assert!(policy(false).random_refuses(&b, B, h1));
+        assert!(policy(false).big_self_atari(&b, B, h1));
+        let on = nakade();
+        assert!(!on.refuses_self_atari(&b, B, h1));
+        assert!(!on.random_refuses(&b, B, h1));
+        assert!(!on.big_self_atari(&b, B, h1));
+        // With the bad self-atari check on too, the dead shape still lets it through.
+        let both = Policy::from_params(&Params {
+            selfatari_nakade: true,
+            bad_selfatari_check: true,
+            ..Params::default()
+        });
+        assert!(!both.refuses_self_atari(&b, B, h1));
     }
 
     #[test]
