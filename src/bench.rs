@@ -310,7 +310,7 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
 /// `with_ladder_check` predates the check's becoming the default, and `without_race` the
 /// race step's going back to off; their names are kept for the tools that read them, and
 /// they now price the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 21] = [
+const VARIANTS: [(&str, &str, &str); 23] = [
     ("without_atari_save", "atari_save_rate", "0"),
     ("with_ladder_check", "atari_save_ladder_check", "true"),
     ("without_ladder_check", "atari_save_ladder_check", "false"),
@@ -332,6 +332,8 @@ const VARIANTS: [(&str, &str, &str); 21] = [
     ("with_ko_fight", "ko_fight_rate", "1"),
     ("with_bad_selfatari_check", "bad_selfatari_check", "true"),
     ("with_eye_fix", "eye_fix_rate", "1"),
+    ("with_selfatari_nakade", "selfatari_nakade", "true"),
+    ("with_pattern_prev", "pattern_prev", "true"),
 ];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one

@@ -283,6 +283,8 @@ params! {
     fill_board_tries: u32 = 0, [0, 100];
     /// Chance to play a 3x3 pattern move around the last move.
     pattern_rate: f32 = 1.0, [0.0, 1.0];
+    /// The 3x3 pattern step also looks around our own move before the last (Pachi's `pattern2`, on there); off: not yet played.
+    pattern_prev: bool = false, [0, 1];
     /// Draw the 3x3 pattern move in proportion to its learned shape gamma (false: uniformly).
     pattern_gamma: bool = false, [0, 1];
     /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4).

@@ -60,6 +60,7 @@ pub struct Policy {
     reply_late: bool,
     fill_board_tries: u32,
     pattern: f32,
+    pattern_prev: bool,
     approach: f32,
     capture: f32,
     capture_global: bool,
@@ -190,6 +191,7 @@ impl Policy {
             reply_late: p.lgrf_late,
             fill_board_tries: p.fill_board_tries,
             pattern: p.pattern_rate,
+            pattern_prev: p.pattern_prev,
             pattern_gammas: p.pattern_gamma.then(Gammas::builtin),
             approach: p.approach_rate,
             capture: p.capture_rate,
@@ -360,7 +362,7 @@ impl Policy {
         }
         if let Some(l) = last
             && chance(rng, self.pattern)
-            && let Some(r) = self.pattern_move(b, c, l, rng)
+            && let Some(r) = self.pattern_move(b, c, l, prev.filter(|_| self.pattern_prev), rng)
         {
             return Some(r);
         }
@@ -488,27 +490,31 @@ impl Policy {
         None
     }
 
-    /// Steps 4-5: a random point around the last move matching a 3x3 pattern (never one that
-    /// throws a big string into atari); a self-atari there is replaced, half the time, by the
-    /// approach move that connects instead, and always when `bad_selfatari_check` finds it
-    /// bad (no pattern move when there is no sound approach move).
+    /// Steps 4-5: a random point around the last move (and around `prev`, our own move
+    /// before it, when given) matching a 3x3 pattern (never one that throws a big string
+    /// into atari); a self-atari there is replaced, half the time, by the approach move that
+    /// connects instead, and always when `bad_selfatari_check` finds it bad (no pattern move
+    /// when there is no sound approach move).
     fn pattern_move<R: Rng>(
         &self,
         b: &Board,
         c: Color,
         last: Point,
+        prev: Option<Point>,
         rng: &mut R,
     ) -> Option<(Point, Step)> {
         let w = b.width() as i32;
         let mut cands = Candidates::new();
-        for (dx, dy) in NEIGHBOUR_OFFSETS {
-            let p = Point((last.0 as i32 + dx + dy * w) as u16);
-            if b.code(p) == EMPTY
-                && self.patterns.matches_at(b, p, c)
-                && b.is_legal(c, p)
-                && !self.big_self_atari(b, c, p)
-            {
-                cands.push(p);
+        for centre in std::iter::once(last).chain(prev) {
+            for (dx, dy) in NEIGHBOUR_OFFSETS {
+                let p = Point((centre.0 as i32 + dx + dy * w) as u16);
+                if b.code(p) == EMPTY
+                    && self.patterns.matches_at(b, p, c)
+                    && b.is_legal(c, p)
+                    && !self.big_self_atari(b, c, p)
+                {
+                    cands.push(p);
+                }
             }
         }
         let p = match self.pattern_gammas {

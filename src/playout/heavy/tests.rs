@@ -435,3 +435,40 @@ fn a_false_eye_is_not_filled_while_its_spoiler_can_be_taken() {
         None
     );
 }
+
+#[test]
+fn the_pattern_step_looks_around_our_previous_move_when_asked() {
+    // White's last move G8 stands alone; our (Black's) move before it, D4, touches White's
+    // E4: E3 and E5 reach around E4, D3 and D5 around D4 (MoGo's hane, for either side).
+    let (b, last) = setup(9, &[(B, "D4"), (W, "E4"), (W, "G8")]);
+    let prev = pt(&b, "D4");
+    let moves = |pattern_prev: bool| {
+        let policy = Policy::from_params(&Params {
+            pattern_prev,
+            ..Params::default()
+        });
+        let mut board = b.clone();
+        let mut ataris = Ataris::scan(&b);
+        (0..60)
+            .filter_map(|seed| {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let (p, s) = policy.choose(
+                    &mut board,
+                    B,
+                    Some(last),
+                    Some(prev),
+                    &mut ataris,
+                    &NO_REPLIES,
+                    &mut rng,
+                )?;
+                (s == Step::Pattern).then(|| b.point_string(p))
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(moves(false).is_empty(), "{:?}", moves(false));
+    let on = moves(true);
+    assert!(on.len() > 30, "{on:?}");
+    let hanes = ["D3", "D5", "E3", "E5"];
+    assert!(on.iter().all(|v| hanes.contains(&v.as_str())), "{on:?}");
+    assert!(hanes.iter().all(|h| on.iter().any(|v| v == h)), "{on:?}");
+}
