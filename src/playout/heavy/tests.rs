@@ -33,6 +33,18 @@ pub(super) fn choices(
     last: Point,
     n: u64,
 ) -> Vec<(String, Step)> {
+    choices_after(policy, b, c, last, None, n)
+}
+
+/// The policy's move and step for `c` over `n` seeds, after `prev` and then `last`.
+fn choices_after(
+    policy: &Policy,
+    b: &Board,
+    c: Color,
+    last: Point,
+    prev: Option<Point>,
+    n: u64,
+) -> Vec<(String, Step)> {
     let mut board = b.clone();
     let mut ataris = Ataris::scan(b);
     (0..n)
@@ -43,7 +55,7 @@ pub(super) fn choices(
                     &mut board,
                     c,
                     Some(last),
-                    None,
+                    prev,
                     &mut ataris,
                     &NO_REPLIES,
                     &mut rng,
@@ -447,22 +459,9 @@ fn the_pattern_step_looks_around_our_previous_move_when_asked() {
             pattern_prev,
             ..Params::default()
         });
-        let mut board = b.clone();
-        let mut ataris = Ataris::scan(&b);
-        (0..60)
-            .filter_map(|seed| {
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let (p, s) = policy.choose(
-                    &mut board,
-                    B,
-                    Some(last),
-                    Some(prev),
-                    &mut ataris,
-                    &NO_REPLIES,
-                    &mut rng,
-                )?;
-                (s == Step::Pattern).then(|| b.point_string(p))
-            })
+        choices_after(&policy, &b, B, last, Some(prev), 60)
+            .into_iter()
+            .filter_map(|(v, s)| (s == Step::Pattern).then_some(v))
             .collect::<Vec<_>>()
     };
     assert!(moves(false).is_empty(), "{:?}", moves(false));
