@@ -263,6 +263,8 @@ params! {
     race_max_libs: u32 = 3, [2, 20];
     /// Smallest board on which the race step acts when on (9x9 self-play showed no gain).
     race_min_size: usize = 13, [2, 26];
+    /// Largest board on which the race step acts when on (on 19x19 it lost games against GNU Go).
+    race_max_size: usize = 26, [2, 26];
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];
     /// Nakade of 3 points (straight and bent three), MoGo's Algorithm 3.

@@ -52,7 +52,7 @@ pub struct Policy {
     two_libs_ladder: bool,
     race: f32,
     race_max_libs: u32,
-    race_min_size: usize,
+    race_sizes: std::ops::RangeInclusive<usize>,
     eye_fix: f32,
     nakade: f32,
     nakade_shapes: [bool; 5],
@@ -177,7 +177,7 @@ impl Policy {
             two_libs_ladder: p.two_libs_ladder,
             race: p.race_rate,
             race_max_libs: p.race_max_libs,
-            race_min_size: p.race_min_size,
+            race_sizes: p.race_min_size..=p.race_max_size,
             eye_fix: p.eye_fix_rate,
             nakade: p.nakade_rate,
             nakade_shapes: [
@@ -335,7 +335,7 @@ impl Policy {
             {
                 return Some((p, Step::TwoLibs));
             }
-            if b.size() >= self.race_min_size
+            if self.race_sizes.contains(&b.size())
                 && chance(rng, self.race)
                 && let Some(p) = self.race(b, c, l)
             {

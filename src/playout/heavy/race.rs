@@ -1,8 +1,8 @@
-//! Step 1c, capturing races around the last move (`race_rate`, off by default; when on, from
-//! 13x13 by `race_min_size`. It won 19x19 self-play but lost games against GNU Go): when the
-//! opponent's move touches an own string that is short of liberties, an enemy string next to
-//! that string with two liberties, which an atari would capture, is ataried, the biggest
-//! first. The two-liberty step only looks at strings on or next to the last move; a race is
+//! Step 1c, capturing races around the last move (`race_rate`, off by default; when on, on the
+//! boards from `race_min_size` to `race_max_size`. It won 19x19 self-play but lost games
+//! against GNU Go): when the opponent's move touches an own string that is short of
+//! liberties, an enemy string next to that string with two liberties, which an atari would
+//! capture, is ataried, the biggest first. The two-liberty step only looks at strings on or next to the last move; a race is
 //! often decided by a string one step further off, such as a surrounded group whose shared
 //! liberty the surrounding string must fill before the group's own eyes or nakade stones
 //! matter.
@@ -103,12 +103,19 @@ mod tests {
             "{got:?}"
         );
         // Off, where the own string has more liberties than the step looks at, and on a
-        // board smaller than `race_min_size`, another step answers.
+        // board smaller than `race_min_size` or bigger than `race_max_size`, another step
+        // answers.
         let small = Policy::from_params(&Params {
             race_rate: 1.0,
             ..Params::default()
         });
-        for p in [policy(0.0, 3), policy(1.0, 2), small] {
+        let big = Policy::from_params(&Params {
+            race_rate: 1.0,
+            race_min_size: 2,
+            race_max_size: 6,
+            ..Params::default()
+        });
+        for p in [policy(0.0, 3), policy(1.0, 2), small, big] {
             let got = choices(&p, &b, Color::White, last, 30);
             assert!(got.iter().all(|(_, s)| *s != Step::Race), "{got:?}");
         }
