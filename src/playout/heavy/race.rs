@@ -2,10 +2,10 @@
 //! boards from `race_min_size` to `race_max_size`. It won 19x19 self-play but lost games
 //! against GNU Go): when the opponent's move touches an own string that is short of
 //! liberties, an enemy string next to that string with two liberties, which an atari would
-//! capture, is ataried, the biggest first. The two-liberty step only looks at strings on or next to the last move; a race is
-//! often decided by a string one step further off, such as a surrounded group whose shared
-//! liberty the surrounding string must fill before the group's own eyes or nakade stones
-//! matter.
+//! capture, is ataried, the biggest first. The two-liberty step only looks at strings on or
+//! next to the last move; a race is often decided by a string one step further off, such as
+//! a surrounded group whose shared liberty the surrounding string must fill before the
+//! group's own eyes or nakade stones matter.
 
 use super::Policy;
 use crate::board::{Bitboard, Board, Color, Point};
