@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 /// Playouts per second with `params`' policy from `game`'s position, without a tree, for
 /// about `seconds`.
 pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
-    let policy = Policy::from_params(params);
+    let policy = Policy::for_board(params, game.board().size());
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let start_board = game.board();
     let mut board = start_board.clone();
@@ -306,34 +306,51 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
     }
 }
 
-/// Policy variants priced by `costs`: the label and the parameter change from the defaults.
-/// `with_ladder_check` predates the check's becoming the default, and `without_race` the
-/// race step's going back to off; their names are kept for the tools that read them, and
-/// they now price the same policy as `heavy_pps_*`.
-const VARIANTS: [(&str, &str, &str); 23] = [
-    ("without_atari_save", "atari_save_rate", "0"),
-    ("with_ladder_check", "atari_save_ladder_check", "true"),
-    ("without_ladder_check", "atari_save_ladder_check", "false"),
-    ("with_two_libs", "two_libs_rate", "1"),
-    ("without_race", "race_rate", "0"),
-    ("with_race", "race_rate", "1"),
-    ("without_nakade", "nakade_rate", "0"),
-    ("without_patterns", "pattern_rate", "0"),
-    ("without_approach", "approach_rate", "0"),
-    ("without_capture", "capture_rate", "0"),
-    ("with_global_capture", "capture_global", "true"),
-    ("without_selfatari_check", "selfatari_max_stones", "1000"),
-    ("with_throw_in_check", "throw_in_check", "true"),
-    ("with_fill_board", "fill_board_tries", "4"),
-    ("with_pattern_gamma", "pattern_gamma", "true"),
-    ("with_lgrf", "lgrf_rate", "1"),
-    ("without_mercy", "mercy_share", "0"),
-    ("with_false_eye", "false_eye_rate", "1"),
-    ("with_ko_fight", "ko_fight_rate", "1"),
-    ("with_bad_selfatari_check", "bad_selfatari_check", "true"),
-    ("with_eye_fix", "eye_fix_rate", "1"),
-    ("with_selfatari_nakade", "selfatari_nakade", "true"),
-    ("with_pattern_prev", "pattern_prev", "true"),
+/// Policy variants priced by `costs`: the label and the parameter changes from the defaults.
+/// `with_ladder_check` predates the check's becoming the default; `with_race`,
+/// `with_false_eye`, `with_selfatari_nakade` and `with_pattern_prev` predate the 9x9
+/// bundle's becoming the small-board default, and now switch each on on every board (on 9x9
+/// they price the default, the `without_` lines the bundle's parts taken out). Names are kept
+/// for the tools that read them.
+const VARIANTS: [(&str, &[(&str, &str)]); 26] = [
+    ("without_atari_save", &[("atari_save_rate", "0")]),
+    ("with_ladder_check", &[("atari_save_ladder_check", "true")]),
+    ("without_ladder_check", &[("atari_save_ladder_check", "false")]),
+    ("with_two_libs", &[("two_libs_rate", "1")]),
+    ("without_race", &[("race_rate", "0")]),
+    (
+        "with_race",
+        &[("race_rate", "1"), ("race_min_size", "2"), ("race_max_size", "26")],
+    ),
+    ("without_nakade", &[("nakade_rate", "0")]),
+    ("without_patterns", &[("pattern_rate", "0")]),
+    ("without_approach", &[("approach_rate", "0")]),
+    ("without_capture", &[("capture_rate", "0")]),
+    ("with_global_capture", &[("capture_global", "true")]),
+    ("without_selfatari_check", &[("selfatari_max_stones", "1000")]),
+    ("with_throw_in_check", &[("throw_in_check", "true")]),
+    ("with_fill_board", &[("fill_board_tries", "4")]),
+    ("with_pattern_gamma", &[("pattern_gamma", "true")]),
+    ("with_lgrf", &[("lgrf_rate", "1")]),
+    ("without_mercy", &[("mercy_share", "0")]),
+    (
+        "with_false_eye",
+        &[("false_eye_rate", "1"), ("false_eye_rate_large", "1")],
+    ),
+    ("without_false_eye", &[("false_eye_rate", "0")]),
+    ("with_ko_fight", &[("ko_fight_rate", "1")]),
+    ("with_bad_selfatari_check", &[("bad_selfatari_check", "true")]),
+    ("with_eye_fix", &[("eye_fix_rate", "1")]),
+    (
+        "with_selfatari_nakade",
+        &[("selfatari_nakade", "true"), ("selfatari_nakade_large", "true")],
+    ),
+    ("without_selfatari_nakade", &[("selfatari_nakade", "false")]),
+    (
+        "with_pattern_prev",
+        &[("pattern_prev", "true"), ("pattern_prev_large", "true")],
+    ),
+    ("without_pattern_prev", &[("pattern_prev", "false")]),
 ];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one
@@ -341,12 +358,12 @@ const VARIANTS: [(&str, &str, &str); 23] = [
 /// `cost_<variant>_<size> pps`.
 pub fn costs(seconds: f64, params: &Params) {
     let s = seconds.max(0.05);
-    for (label, name, value) in VARIANTS {
+    for (label, changes) in VARIANTS {
         let mut p = Params {
             heavy_playouts: true,
             ..params.clone()
         };
-        if p.set(name, value).is_err() {
+        if changes.iter().any(|(name, value)| p.set(name, value).is_err()) {
             continue;
         }
         let figures: [(String, &dyn Fn() -> f64); 2] = [

@@ -257,14 +257,14 @@ params! {
     two_libs_rate: f32 = 0.0, [0.0, 1.0];
     /// The 2-liberty step also reads ladders (an escape with two liberties): it costs half the playouts.
     two_libs_ladder: bool = false, [0, 1];
-    /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own short-of-liberties string the last move touched (off: it won 19x19 self-play, not games against GNU Go).
-    race_rate: f32 = 0.0, [0.0, 1.0];
-    /// Most liberties an own string may have for the race step to look at its enemy neighbours.
-    race_max_libs: u32 = 3, [2, 20];
-    /// Smallest board on which the race step acts when on (9x9 self-play showed no gain).
-    race_min_size: usize = 13, [2, 26];
-    /// Largest board on which the race step acts when on (on 19x19 it lost games against GNU Go).
-    race_max_size: usize = 26, [2, 26];
+    /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own short-of-liberties string the last move touched, on the boards `race_min_size` to `race_max_size`: part of the 9x9 bundle (see `selfatari_nakade`).
+    race_rate: f32 = 1.0, [0.0, 1.0];
+    /// Most liberties an own string may have for the race step to look at its enemy neighbours (4 in the 9x9 bundle; 3 in the 19x19 self-play).
+    race_max_libs: u32 = 4, [2, 20];
+    /// Smallest board on which the race step acts (9: the 9x9 bundle).
+    race_min_size: usize = 9, [2, 26];
+    /// Largest board on which the race step acts (12: on 19x19 it won self-play but lost games against GNU Go, 60.3% in 78 against 70.9%).
+    race_max_size: usize = 12, [2, 26];
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];
     /// Nakade of 3 points (straight and bent three), MoGo's Algorithm 3.
@@ -285,8 +285,10 @@ params! {
     fill_board_tries: u32 = 0, [0, 100];
     /// Chance to play a 3x3 pattern move around the last move.
     pattern_rate: f32 = 1.0, [0.0, 1.0];
-    /// The 3x3 pattern step also looks around our own move before the last (Pachi's `pattern2`, on there); off: played only together with `selfatari_nakade` (see there).
-    pattern_prev: bool = false, [0, 1];
+    /// The 3x3 pattern step also looks around our own move before the last (Pachi's `pattern2`), on boards below `large_board_min_size`: part of the 9x9 playout bundle (see `selfatari_nakade`).
+    pattern_prev: bool = true, [0, 1];
+    /// `pattern_prev` from `large_board_min_size`: off, the 9x9 bundle is unplayed there.
+    pattern_prev_large: bool = false, [0, 1];
     /// Draw the 3x3 pattern move in proportion to its learned shape gamma (false: uniformly).
     pattern_gamma: bool = false, [0, 1];
     /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4).
@@ -297,16 +299,20 @@ params! {
     capture_global: bool = false, [0, 1];
     /// Random moves may not self-atari a string of more than this many stones.
     selfatari_max_stones: u32 = 3, [0, 1000];
-    /// Playout moves may put four to six stones in atari, past `selfatari_max_stones`, when they fill the opponent's eye space and their capture leaves a dead shape there (a killing nakade: pyramid four, bulky or crossed five, rabbity six); off: with `pattern_prev`, the race step and the false-eye redirect (the 9x9 bundle) 69.6% in 209 against Pachi at 1 s, but 47.6% in 42 at 4 s and 94.2% in 138 against GNU Go on 9x9 (98.1% without).
-    selfatari_nakade: bool = false, [0, 1];
+    /// Playout moves may put four to six stones in atari, past `selfatari_max_stones`, when they fill the opponent's eye space and their capture leaves a dead shape there (a killing nakade), on boards below `large_board_min_size`: with `pattern_prev`, the race step and the false-eye redirect (the 9x9 bundle) 69.6% in 209 against Pachi at 1 s (57.7% without); without the race step 54.3% in 81.
+    selfatari_nakade: bool = true, [0, 1];
+    /// `selfatari_nakade` from `large_board_min_size`: off, the 9x9 bundle is unplayed there.
+    selfatari_nakade_large: bool = false, [0, 1];
     /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
     throw_in_check: bool = false, [0, 1];
     /// Playout moves refuse self-ataris that give stones away; only captures, snapbacks, kos and dead shapes in the opponent's eye space pass (Pachi's check); off: against Pachi level at 1 s (56.7% in 120) and at 4 s (48.6% in 71; the default 44.2% in 60).
     bad_selfatari_check: bool = false, [0, 1];
     /// Playout moves refuse a self-atari whose stones could join or extend on their other liberty instead (it touches an empty point or an own string the move leaves apart: Pachi's escape-instead check), so that stones inside an eye space connect before they are given; off: level on the judgement screen against Pachi (0.108 from the reference, the default 0.109).
     selfatari_connect_check: bool = false, [0, 1];
-    /// Chance that a random move filling an own false eye plays on its spoiling diagonal instead: captures it in atari, or ataris it with two liberties (Pachi's eye-fill check, 60% there); 0: off.
-    false_eye_rate: f32 = 0.0, [0.0, 1.0];
+    /// Chance that a random move filling an own false eye plays on its spoiling diagonal instead: captures it in atari, or ataris it with two liberties (Pachi's eye-fill check, 60% there), on boards below `large_board_min_size`: part of the 9x9 bundle (see `selfatari_nakade`).
+    false_eye_rate: f32 = 1.0, [0.0, 1.0];
+    /// `false_eye_rate` from `large_board_min_size`: 0 (off), the 9x9 bundle is unplayed there.
+    false_eye_rate_large: f32 = 0.0, [0.0, 1.0];
     /// Chance that a playout takes up a ko captured a move or two ago: the capturer connects, else the opponent retakes (Pachi's ko check, 40% there); 0: off.
     ko_fight_rate: f32 = 0.0, [0.0, 1.0];
     /// Chance to guard an own eye that the opponent's last move threatens to make false: take the falsifying point, or capture a falsifying stone in atari (Pachi's eye-fix check, always on there); 0: off, no games yet.

@@ -127,9 +127,11 @@ mod tests {
     use crate::params::Params;
     use Color::Black as B;
 
+    /// The policy with the bad self-atari check `on` and no killing-sacrifice exception.
     fn policy(on: bool) -> Policy {
         Policy::from_params(&Params {
             bad_selfatari_check: on,
+            selfatari_nakade: false,
             ..Params::default()
         })
     }
@@ -247,12 +249,9 @@ mod tests {
         assert!(nakade().refuses_self_atari(&b, B, c1));
     }
 
-    /// The policy with only the killing-sacrifice exception on.
+    /// The small-board default: the killing-sacrifice exception on.
     fn nakade() -> Policy {
-        Policy::from_params(&Params {
-            selfatari_nakade: true,
-            ..Params::default()
-        })
+        Policy::from_params(&Params::default())
     }
 
     #[test]

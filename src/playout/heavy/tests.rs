@@ -346,10 +346,12 @@ fn a_late_reply_gives_way_to_the_other_steps() {
     let mut replies = Replies::default();
     replies.reset(b.len());
     replies.learn([(e5.0, W), (c3.0, B)].into_iter(), true);
+    // Without the patterns around our previous move, which would answer at A2 first.
     let policy = |late| {
         Policy::from_params(&Params {
             lgrf_rate: 1.0,
             lgrf_late: late,
+            pattern_prev: false,
             ..Params::default()
         })
     };
@@ -470,4 +472,28 @@ fn the_pattern_step_looks_around_our_previous_move_when_asked() {
     let hanes = ["D3", "D5", "E3", "E5"];
     assert!(on.iter().all(|v| hanes.contains(&v.as_str())), "{on:?}");
     assert!(hanes.iter().all(|h| on.iter().any(|v| v == h)), "{on:?}");
+}
+
+#[test]
+fn the_small_board_bundle_stays_off_on_large_boards() {
+    // The 9x9 bundle's switches are on below `large_board_min_size` and off from it; the
+    // race step has its own board range.
+    let p = Params::default();
+    let small = Policy::for_board(&p, 9);
+    assert!(small.pattern_prev && small.selfatari_nakade && small.false_eye > 0.0);
+    assert!(small.race > 0.0 && small.race_sizes.contains(&9));
+    let large = Policy::for_board(&p, 19);
+    assert!(!large.pattern_prev && !large.selfatari_nakade && large.false_eye == 0.0);
+    assert!(!large.race_sizes.contains(&13) && !large.race_sizes.contains(&19));
+    // The `_large` variants switch them on there.
+    let on = Policy::for_board(
+        &Params {
+            pattern_prev_large: true,
+            selfatari_nakade_large: true,
+            false_eye_rate_large: 1.0,
+            ..Params::default()
+        },
+        19,
+    );
+    assert!(on.pattern_prev && on.selfatari_nakade && on.false_eye == 1.0);
 }
