@@ -299,7 +299,7 @@ params! {
     capture_global: bool = false, [0, 1];
     /// Random moves may not self-atari a string of more than this many stones.
     selfatari_max_stones: u32 = 3, [0, 1000];
-    /// Playout moves may put four to six stones in atari, past `selfatari_max_stones`, when they fill the opponent's eye space and their capture leaves a dead shape there (a killing nakade), on boards below `large_board_min_size`: with `pattern_prev`, the race step and the false-eye redirect (the 9x9 bundle) 69.6% in 209 against Pachi at 1 s (57.7% without); without the race step 54.3% in 81.
+    /// Playout moves may put four to six stones in atari, past `selfatari_max_stones`, when they fill the opponent's eye space and their capture leaves a dead shape there (a killing nakade), on boards below `large_board_min_size`: with `pattern_prev`, the race step and the false-eye redirect (the 9x9 bundle) 69.6% in 209 against Pachi at 1 s (57.7% without), and level with the old default against GNU Go on 9x9 (95.0% in 288, 96.9% in 210); without the race step 54.3% in 81.
     selfatari_nakade: bool = true, [0, 1];
     /// `selfatari_nakade` from `large_board_min_size`: off, the 9x9 bundle is unplayed there.
     selfatari_nakade_large: bool = false, [0, 1];
