@@ -315,19 +315,29 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
 const VARIANTS: [(&str, &[(&str, &str)]); 26] = [
     ("without_atari_save", &[("atari_save_rate", "0")]),
     ("with_ladder_check", &[("atari_save_ladder_check", "true")]),
-    ("without_ladder_check", &[("atari_save_ladder_check", "false")]),
+    (
+        "without_ladder_check",
+        &[("atari_save_ladder_check", "false")],
+    ),
     ("with_two_libs", &[("two_libs_rate", "1")]),
     ("without_race", &[("race_rate", "0")]),
     (
         "with_race",
-        &[("race_rate", "1"), ("race_min_size", "2"), ("race_max_size", "26")],
+        &[
+            ("race_rate", "1"),
+            ("race_min_size", "2"),
+            ("race_max_size", "26"),
+        ],
     ),
     ("without_nakade", &[("nakade_rate", "0")]),
     ("without_patterns", &[("pattern_rate", "0")]),
     ("without_approach", &[("approach_rate", "0")]),
     ("without_capture", &[("capture_rate", "0")]),
     ("with_global_capture", &[("capture_global", "true")]),
-    ("without_selfatari_check", &[("selfatari_max_stones", "1000")]),
+    (
+        "without_selfatari_check",
+        &[("selfatari_max_stones", "1000")],
+    ),
     ("with_throw_in_check", &[("throw_in_check", "true")]),
     ("with_fill_board", &[("fill_board_tries", "4")]),
     ("with_pattern_gamma", &[("pattern_gamma", "true")]),
@@ -339,11 +349,17 @@ const VARIANTS: [(&str, &[(&str, &str)]); 26] = [
     ),
     ("without_false_eye", &[("false_eye_rate", "0")]),
     ("with_ko_fight", &[("ko_fight_rate", "1")]),
-    ("with_bad_selfatari_check", &[("bad_selfatari_check", "true")]),
+    (
+        "with_bad_selfatari_check",
+        &[("bad_selfatari_check", "true")],
+    ),
     ("with_eye_fix", &[("eye_fix_rate", "1")]),
     (
         "with_selfatari_nakade",
-        &[("selfatari_nakade", "true"), ("selfatari_nakade_large", "true")],
+        &[
+            ("selfatari_nakade", "true"),
+            ("selfatari_nakade_large", "true"),
+        ],
     ),
     ("without_selfatari_nakade", &[("selfatari_nakade", "false")]),
     (
@@ -363,7 +379,10 @@ pub fn costs(seconds: f64, params: &Params) {
             heavy_playouts: true,
             ..params.clone()
         };
-        if changes.iter().any(|(name, value)| p.set(name, value).is_err()) {
+        if changes
+            .iter()
+            .any(|(name, value)| p.set(name, value).is_err())
+        {
             continue;
         }
         let figures: [(String, &dyn Fn() -> f64); 2] = [

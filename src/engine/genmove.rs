@@ -25,7 +25,8 @@ impl Engine {
     pub fn policy_move(&self, color: Color) -> Move {
         use crate::playout::replies::NO_REPLIES;
         use rand::SeedableRng;
-        let policy = crate::playout::heavy::Policy::for_board(&self.config.params, self.game.board().size());
+        let policy =
+            crate::playout::heavy::Policy::for_board(&self.config.params, self.game.board().size());
         let mut board = self.game.board().clone();
         let (last, prev) = last_two_points(&self.game);
         let seed = self.config.seed ^ board.hash();
