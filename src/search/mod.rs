@@ -319,7 +319,8 @@ impl Searcher {
         let base =
             self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.searches += 1;
-        let replies = crate::playout::heavy::Policy::from_params(&self.params).uses_replies();
+        let replies = crate::playout::heavy::Policy::for_board(&self.params, game.board().size())
+            .uses_replies();
         for (i, w) in self.workers.iter_mut().enumerate() {
             w.start(
                 points,

@@ -181,8 +181,9 @@ impl Policy {
         policy
     }
 
-    /// The policy the parameters describe on a small board (below `large_board_min_size`).
-    pub fn from_params(p: &Params) -> Policy {
+    /// The policy the parameters describe on a small board (below `large_board_min_size`);
+    /// outside this module, `for_board` picks the variants for the board at hand.
+    fn from_params(p: &Params) -> Policy {
         Policy {
             heavy: p.heavy_playouts,
             atari_save: p.atari_save_rate,
