@@ -253,14 +253,15 @@ impl Searcher {
         let limit = playout_limit(limits);
         let size = game.board().size();
         let points = game.board().len();
-        self.start_workers(game, points);
+        let policy = crate::playout::heavy::Policy::for_board(&self.params, size);
+        self.start_workers(game, points, policy.uses_replies());
         self.crit.clear();
         let shared = Shared {
             tree: &self.tree,
             params: &self.params,
             game,
             to_play,
-            policy: crate::playout::heavy::Policy::for_board(&self.params, size),
+            policy,
             root_coefs: Coefs::from_params(&self.params, true, size),
             coefs: Coefs::from_params(&self.params, false, size),
             max_moves: (self.params.playout_move_factor * (size * size) as f32) as usize,
@@ -314,13 +315,12 @@ impl Searcher {
     }
 
     /// Readies every worker for a search of `game` (`points` on its board), each with its own
-    /// seed drawn from the searcher's seed, the position and the number of searches so far.
-    fn start_workers(&mut self, game: &Game, points: usize) {
+    /// seed drawn from the searcher's seed, the position and the number of searches so far;
+    /// `replies`: whether the search's policy keeps reply tables.
+    fn start_workers(&mut self, game: &Game, points: usize, replies: bool) {
         let base =
             self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.searches += 1;
-        let replies = crate::playout::heavy::Policy::for_board(&self.params, game.board().size())
-            .uses_replies();
         for (i, w) in self.workers.iter_mut().enumerate() {
             w.start(
                 points,
