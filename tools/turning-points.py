@@ -6,7 +6,7 @@ the move where Pachi's estimate of moyo's chances did, and the phase of the game
 in. Early estimates near one half say little (Pachi's and moyo's differ over the komi), so a
 side has seen the loss only once its estimate stays below the threshold.
 
-Usage: tools/turning-points.py DIR [--curve] [--threshold T]
+Usage: tools/turning-points.py DIR [--curve] [--kinds] [--threshold T]
 Example: tools/turning-points.py /tmp/pachi9-a --curve
 
 Reads DIR/engine-a.log (moyo's search log), DIR/engine-b.log (Pachi's stderr: its `IN:`
@@ -22,10 +22,15 @@ DIR.log (the referee's results) and the game records. Columns:
   or middle, of the earlier of the two turns;
 - the record's moves from four before the earlier turn to two after it.
 With --curve each line is followed by both engines' estimates of moyo's chances, move by
-move, from eight moves before the turn.
+move, from eight moves before the turn. With --kinds each line ends with what Pachi's move at
+its turn did, and moyo's move before it (`capture`, `atari`, `self-atari` or `quiet`), and a
+last line counts them.
 """
 import sys
 
+from collections import Counter
+
+from goboard import move_kinds
 from searchlog import games_of, pachi_views, record_moves, results_of
 
 def turn(views, good):
@@ -45,7 +50,8 @@ def turn(views, good):
 def main():
     args = sys.argv[1:]
     curve = "--curve" in args
-    args = [a for a in args if a != "--curve"]
+    kinds = "--kinds" in args
+    args = [a for a in args if a not in ("--curve", "--kinds")]
     threshold = 0.4
     if "--threshold" in args:
         i = args.index("--threshold")
@@ -58,6 +64,7 @@ def main():
     pachi_games = pachi_views(f"{d}/engine-b.log")
     results = results_of(f"{d}.log")
     print("game col result   moves moyo@ pachi@ lead phase  moves around the turn")
+    counts = Counter()
     for n, (result, won) in sorted(results.items()):
         if won or n > len(moyo_games) or n > len(pachi_games):
             continue
@@ -80,13 +87,20 @@ def main():
         points = size * size
         phase = "open" if t <= points / 6 else ("end" if t > points / 2 else "middle")
         around = " ".join(f"{i}:{record[i - 1]}" for i in range(max(1, t - 4), min(len(record), t + 2) + 1))
-        print(f"{n:4} {colour[0].upper():>3} {result:8} {len(record):5} {m_turn or '-':>5} "
-              f"{p_turn or '-':>6} {lead} {phase:6} {around}")
+        line = (f"{n:4} {colour[0].upper():>3} {result:8} {len(record):5} {m_turn or '-':>5} "
+                f"{p_turn or '-':>6} {lead} {phase:6} {around}")
+        if kinds and p_turn is not None and p_turn >= 2:
+            k = move_kinds(record[:p_turn], size)
+            counts[k[-1]] += 1
+            line += f"  pachi {k[-1]}, moyo before {k[-2]}"
+        print(line)
         if curve:
             span = range(max(1, t - 8), len(record) + 1)
             cells = [f"{m}:{moyo[m]:.2f}m" if m in moyo else f"{m}:{pachi[m]:.2f}p"
                      for m in span if m in moyo or m in pachi]
             print("       " + " ".join(cells))
+    if kinds:
+        print("pachi's move at the turn: " + ", ".join(f"{k} {c}" for k, c in counts.most_common()))
 
 
 if __name__ == "__main__":
