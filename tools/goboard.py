@@ -2,7 +2,7 @@
 one move did (captured, put stones in atari, put its own string in atari, or none of these).
 No ko or suicide rules: the records it replays were played by a referee that checked them."""
 
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+from searchlog import COLUMNS
 
 
 def _point(vertex, size):

@@ -24,7 +24,7 @@ DIR.log (the referee's results) and the game records. Columns:
 With --curve each line is followed by both engines' estimates of moyo's chances, move by
 move, from eight moves before the turn. With --kinds each line ends with what Pachi's move at
 its turn did, and moyo's move before it (`capture`, `atari`, `self-atari` or `quiet`), and a
-last line counts them.
+last line counts Pachi's.
 """
 import sys
 
