@@ -11,7 +11,8 @@
 # Example: tools/gnugo-match.sh 9 7 1 100 /tmp/gg9-a 9
 # Environment: MOYO, REFEREE, GNUGO override the programs; HANDICAP=N gives Black N fixed
 # handicap stones (colours still alternate, so moyo takes and gives handicap in turn);
-# OPPONENT replaces GNU Go as the other engine (any GTP command line; GNU Go still scores).
+# OPPONENT replaces GNU Go as the other engine (any GTP command line; GNU Go still scores);
+# THREADS gives moyo that many search threads (default 1).
 set -eu
 SIZE=$1
 KOMI=$2
@@ -27,7 +28,7 @@ GNUGO=${GNUGO:-/usr/games/gnugo}
 # 19x19 takes a few seconds. The referee's limit is only a guard against a hung engine.
 LIMIT=$(awk "BEGIN { print ($SIZE >= 13 ? 60 : 20) + 3 * $SECS }")
 "$REFEREE" \
-    --black "$MOYO --threads 1 --time-per-move $SECS $*" \
+    --black "$MOYO --threads ${THREADS:-1} --time-per-move $SECS $*" \
     --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     ${HANDICAP:+--handicap "$HANDICAP"} --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move "$LIMIT" --seed "$SEED" \
     --scorer "$GNUGO --mode gtp --chinese-rules" --sgf-dir "$DIR" 2>&1 | tee "$DIR.log"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The strength measurement against Pachi at equal time (BENCHMARKS.md, "Against Pachi"):
-# moyo (one thread, SECONDS per move, its embedded book) against Pachi 12.90 without its
-# neural network, one thread, area scoring, colours alternating, GNU Go judging dead stones.
+# moyo (SECONDS per move, its embedded book) against Pachi 12.90 without its neural network,
+# one thread each (or THREADS each), area scoring, colours alternating, GNU Go judging dead
+# stones.
 #
 # Equal time means equal seconds a move as the referee measures them. Pachi's own `-t SECS`
 # keeps most of a short move back for network lag, so Pachi plays a fixed number of playouts
@@ -24,6 +25,7 @@
 #               holds its patterns_mm.* files (required)
 #   PACHI_N     skip the calibration and give Pachi this many playouts a move
 #   MOYO_SHARE, REUSE  override the calibration's factors
+#   THREADS     search threads for each engine (default 1; the calibration uses as many)
 #   MOYO, REFEREE, GNUGO  override the programs, as in gnugo-match.sh
 set -eu
 if [ $# -lt 5 ]; then
@@ -48,7 +50,7 @@ if [ -z "${PACHI_N:-}" ]; then
     CAL=$(awk "BEGIN { print ($SIZE >= 13 ? 2000 : 8000) }")
     PPS=$(printf 'boardsize %s\nclear_board\nkomi %s\ngenmove b\ngenmove w\ngenmove b\ngenmove w\nquit\n' \
             "$SIZE" "$2" |
-        (cd "$PACHI_DIR" && DATA_DIR="$PACHI_DIR" ./pachi --nodcnn -t "=$CAL" threads=1 2>&1 >/dev/null) |
+        (cd "$PACHI_DIR" && DATA_DIR="$PACHI_DIR" ./pachi --nodcnn -t "=$CAL" threads="${THREADS:-1}" 2>&1 >/dev/null) |
         sed -n 's/.*(\([0-9][0-9]*\) games\/s,.*/\1/p' | sort -n |
         awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
     [ -n "$PPS" ] || { echo "pachi-match: Pachi printed no games/s line" >&2; exit 1; }
@@ -59,7 +61,7 @@ else
 fi
 echo "pachi_n $PACHI_N"
 
-OPPONENT="cd '$PACHI_DIR' && DATA_DIR='$PACHI_DIR' exec ./pachi --nodcnn -t =$PACHI_N threads=1" \
+OPPONENT="cd '$PACHI_DIR' && DATA_DIR='$PACHI_DIR' exec ./pachi --nodcnn -t =$PACHI_N threads=${THREADS:-1}" \
     "$(dirname "$0")/gnugo-match.sh" "$@"
 
 awk '/^a_avg_move_time/ { a = $2 } /^b_avg_move_time/ { b = $2 }
