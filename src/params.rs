@@ -173,6 +173,8 @@ params! {
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
     /// Scale of both on boards below `large_board_min_size` (Pachi's 0.7): won 9x9 self-play (65%), and with `prior_nakade_gamma` 98.5% of 618 games against GNU Go (96.1% before); 0: off.
     prior_pattern_small_scale: f32 = 0.7, [0.0, 10.0];
+    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off, unplayed.
+    prior_pattern_fade: f32 = 0.0, [0.0, 1.0e9];
     /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
     large_board_min_size: usize = 13, [2, 26];
     /// Progressive widening below the root on large boards: children (best prior first) open from the start; 0 = all.
@@ -471,6 +473,20 @@ impl Params {
             (0.0, 0.0)
         }
     }
+
+    /// `pattern_sims` for a search of about `playouts` new playouts (`None`: unknown), with
+    /// `prior_pattern_fade` applied on small boards.
+    pub fn pattern_sims_for(&self, size: usize, playouts: Option<f32>) -> (f32, f32) {
+        let (sims, even) = self.pattern_sims(size);
+        let fade = self.prior_pattern_fade;
+        match playouts {
+            Some(n) if fade > 0.0 && n > fade && !self.is_large(size) => {
+                let f = (fade / n).sqrt();
+                (sims * f, even * f)
+            }
+            _ => (sims, even),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -499,6 +515,12 @@ mod tests {
         assert_eq!(p.pattern_sims(9), (0.0, 0.0));
         p.set("prior_pattern_small_scale", "0.5").unwrap();
         assert_eq!(p.pattern_sims(9), (150.0, 10.0));
+        assert_eq!(p.pattern_sims_for(9, Some(40_000.0)), (150.0, 10.0));
+        p.set("prior_pattern_fade", "10000").unwrap();
+        assert_eq!(p.pattern_sims_for(9, Some(40_000.0)), (75.0, 5.0));
+        assert_eq!(p.pattern_sims_for(9, Some(8_000.0)), (150.0, 10.0));
+        assert_eq!(p.pattern_sims_for(9, None), (150.0, 10.0));
+        assert_eq!(p.pattern_sims_for(19, Some(40_000.0)), (300.0, 20.0));
         let d = p.describe();
         assert!(
             d.iter()

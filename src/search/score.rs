@@ -72,10 +72,10 @@ impl Widening {
 
 impl Coefs {
     /// The coefficients for the root (`root`) or for the other nodes on a board of `size`,
-    /// from the parameters.
-    pub fn from_params(p: &Params, root: bool, size: usize) -> Coefs {
+    /// from the parameters, for a search of about `playouts` new playouts (`None`: unknown).
+    pub fn from_params(p: &Params, root: bool, size: usize, playouts: Option<f32>) -> Coefs {
         let large = p.is_large(size);
-        let (pattern_sims, even_sims) = p.pattern_sims(size);
+        let (pattern_sims, even_sims) = p.pattern_sims_for(size, playouts);
         let prior_sims = if large {
             p.prior_sims_large
         } else {
@@ -419,12 +419,27 @@ mod tests {
             ..Params::default()
         };
         for root in [true, false] {
-            assert_eq!(Coefs::from_params(&p, root, 9).prior_sims, 30.0);
-            assert_eq!(Coefs::from_params(&p, root, 13).prior_sims, 100.0);
-            assert_eq!(Coefs::from_params(&p, root, 19).prior_sims, 100.0);
+            assert_eq!(Coefs::from_params(&p, root, 9, None).prior_sims, 30.0);
+            assert_eq!(Coefs::from_params(&p, root, 13, None).prior_sims, 100.0);
+            assert_eq!(Coefs::from_params(&p, root, 19, None).prior_sims, 100.0);
         }
-        assert_eq!(Coefs::from_params(&p, true, 19).c2, p.prior_c2_root);
-        assert_eq!(Coefs::from_params(&p, false, 19).c2, p.prior_c2);
+        assert_eq!(Coefs::from_params(&p, true, 19, None).c2, p.prior_c2_root);
+        assert_eq!(Coefs::from_params(&p, false, 19, None).c2, p.prior_c2);
+    }
+
+    #[test]
+    fn the_pattern_experience_fades_with_the_foreseen_playouts() {
+        let p = Params {
+            prior_pattern_fade: 10_000.0,
+            ..Params::default()
+        };
+        let full = Coefs::from_params(&p, false, 9, Some(10_000.0));
+        let quarter = Coefs::from_params(&p, false, 9, Some(40_000.0));
+        assert!(full.pattern_sims > 0.0);
+        assert_eq!(quarter.pattern_sims, full.pattern_sims / 2.0);
+        assert_eq!(quarter.even_sims, full.even_sims / 2.0);
+        let unknown = Coefs::from_params(&p, true, 9, None);
+        assert_eq!(unknown.pattern_sims, full.pattern_sims);
     }
 
     #[test]
@@ -451,13 +466,13 @@ mod tests {
             large_board_min_size: 13,
             ..Params::default()
         };
-        assert!(Coefs::from_params(&p, false, 19).widen.is_on());
-        assert!(!Coefs::from_params(&p, true, 19).widen.is_on());
-        assert!(!Coefs::from_params(&p, false, 9).widen.is_on());
+        assert!(Coefs::from_params(&p, false, 19, None).widen.is_on());
+        assert!(!Coefs::from_params(&p, true, 19, None).widen.is_on());
+        assert!(!Coefs::from_params(&p, false, 9, None).widen.is_on());
         let off = Params {
             widen_first: 0,
             ..p
         };
-        assert!(!Coefs::from_params(&off, false, 19).widen.is_on());
+        assert!(!Coefs::from_params(&off, false, 19, None).widen.is_on());
     }
 }

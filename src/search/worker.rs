@@ -480,7 +480,7 @@ mod tests {
         for _ in 0..1000 {
             t.node(3).add_amaf(1, true);
         }
-        let mut k = Coefs::from_params(&Params::default(), false, 9);
+        let mut k = Coefs::from_params(&Params::default(), false, 9, None);
         let off = Criticality::new(&Params::default());
         assert_eq!(select(&t, 0, t.children(0), &k, &off), 3);
         k.widen = Widening {
