@@ -173,7 +173,7 @@ params! {
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
     /// Scale of both on boards below `large_board_min_size` (Pachi's 0.7): won 9x9 self-play (65%), and with `prior_nakade_gamma` 98.5% of 618 games against GNU Go (96.1% before); 0: off.
     prior_pattern_small_scale: f32 = 0.7, [0.0, 10.0];
-    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off, unplayed.
+    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off (9,000 against Pachi: level at 1 s, 55.1% in 39 at 4 s).
     prior_pattern_fade: f32 = 0.0, [0.0, 1.0e9];
     /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
     large_board_min_size: usize = 13, [2, 26];
