@@ -17,10 +17,15 @@ mod stats;
 #[path = "../tools/referee/clock.rs"]
 mod clock;
 
+#[allow(dead_code)]
+#[path = "../tools/referee/equalize.rs"]
+mod equalize;
+
 /// A fake GTP engine; its first argument picks its behaviour at `genmove`:
 /// `pass`, `illegal` (always A1, occupied the second time), `garbage` (not a
 /// vertex), `crash` (exits), `hang` (sleeps), `resign`, `noisy` (pass, with
-/// junk lines and ids around its answers).
+/// junk lines and ids around its answers), `sleep N` (pass after N / 100,000 s, as an
+/// engine on N playouts a move would).
 const FAKE_ENGINE: &str = r#"
 import sys, time
 mode = sys.argv[1]
@@ -63,6 +68,9 @@ for line in sys.stdin:
             time.sleep(600)
         elif mode == "resign":
             reply("resign", True, cid)
+        elif mode == "sleep":
+            time.sleep(int(sys.argv[2]) / 100000)
+            reply("pass", True, cid)
         else:
             reply("pass", True, cid)
     else:
@@ -181,6 +189,86 @@ fn summary_has_every_key() {
         "jigo",
     ];
     assert_eq!(keys, want);
+}
+
+/// Feeds the equalizer `games` games of 30 moves a side: A takes `a` seconds a move, B
+/// `per_playout` seconds a playout at the N the equalizer gives it. Returns each game's N.
+fn equalize_games(
+    eq: &mut equalize::Equalizer,
+    games: usize,
+    a: f64,
+    per_playout: f64,
+) -> Vec<u64> {
+    (0..games)
+        .map(|_| {
+            let b = per_playout * eq.n() as f64;
+            eq.record(30.0 * a, 30, 30.0 * b, 30)
+        })
+        .collect()
+}
+
+#[test]
+fn equalizer_finds_equal_time_in_bounded_steps() {
+    // A 2 s a move, B 0.1 ms a playout: equal time at 20,000 playouts.
+    let mut eq = equalize::Equalizer::new(10_000, 20);
+    assert_eq!(
+        eq.command("pachi -t ={N} threads=1"),
+        "pachi -t =10000 threads=1"
+    );
+    let ns = equalize_games(&mut eq, 8, 2.0, 1e-4);
+    assert_eq!(ns[..4], [12_500, 15_600, 19_500, 20_000]);
+    assert!(ns[4..].iter().all(|&n| n == 20_000), "{ns:?}");
+    assert_eq!(eq.command("x {N}"), "x 20000");
+    let (a, b) = eq.averages();
+    assert!((a - 2.0).abs() < 1e-9 && b > 1.0 && b < 2.0, "{a} {b}");
+
+    // The machine halves B's speed: the window forgets the old games and N halves.
+    let mut eq = equalize::Equalizer::new(20_000, 4);
+    equalize_games(&mut eq, 2, 2.0, 1e-4);
+    let ns = equalize_games(&mut eq, 12, 2.0, 2e-4);
+    let last = *ns.last().unwrap();
+    assert!((9_800..=10_200).contains(&last), "{ns:?}");
+    for w in ns.windows(2) {
+        assert!(
+            w[1] as f64 >= w[0] as f64 / equalize::MAX_STEP - 100.0,
+            "{ns:?}"
+        );
+    }
+
+    // A game without moves, or with nonsense times, changes nothing.
+    let mut eq = equalize::Equalizer::new(5_000, 20);
+    assert_eq!(eq.record(0.0, 0, 0.0, 0), 5_000);
+    assert_eq!(eq.record(f64::NAN, 3, 1.0, 3), 5_000);
+    assert_eq!(eq.record(-1.0, 3, 1.0, 3), 5_000);
+    // Within the dead band N stays, so B is not restarted for nothing.
+    assert_eq!(eq.record(30.0 * 1.01, 30, 30.0, 30), 5_000);
+}
+
+#[test]
+fn equalize_sets_the_opponents_playouts_for_equal_time() {
+    let dir = scratch("equalize");
+    // A sleeps 0.03 s a move; B (N / 100,000 s) starts at half that.
+    let (out, s) = referee(
+        &dir,
+        "sleep 3000",
+        "sleep {N}",
+        &["--games", "8", "--equalize", "1500"],
+    );
+    assert!(
+        out.contains("equalize: game 1 B at N=1500, next N=1880"),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| l.starts_with("game ")).count(), 8);
+    let n: u64 = get(&s, "equalize_n").parse().unwrap();
+    assert!((2_500..=3_500).contains(&n), "final N {n}\n{out}");
+
+    // Without the placeholder the referee refuses to start.
+    let bad = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
+        .args(["--black", "true", "--white", "true", "--equalize", "100"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("{N}"));
 }
 
 #[test]

@@ -12,7 +12,9 @@
 # Environment: MOYO, REFEREE, GNUGO override the programs; HANDICAP=N gives Black N fixed
 # handicap stones (colours still alternate, so moyo takes and gives handicap in turn);
 # OPPONENT replaces GNU Go as the other engine (any GTP command line; GNU Go still scores);
-# THREADS gives moyo that many search threads (default 1).
+# THREADS gives moyo that many search threads (default 1); EQUALIZE=N0 tells the referee
+# that OPPONENT's command holds {N}, its playouts a move, to start at N0 and re-set after
+# each game for equal seconds a move (the referee's --equalize).
 set -eu
 SIZE=$1
 KOMI=$2
@@ -30,5 +32,5 @@ LIMIT=$(awk "BEGIN { print ($SIZE >= 13 ? 60 : 20) + 3 * $SECS }")
 "$REFEREE" \
     --black "$MOYO --threads ${THREADS:-1} --time-per-move $SECS $*" \
     --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
-    ${HANDICAP:+--handicap "$HANDICAP"} --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move "$LIMIT" --seed "$SEED" \
+    ${HANDICAP:+--handicap "$HANDICAP"} ${EQUALIZE:+--equalize "$EQUALIZE"} --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move "$LIMIT" --seed "$SEED" \
     --scorer "$GNUGO --mode gtp --chinese-rules" --sgf-dir "$DIR" 2>&1 | tee "$DIR.log"

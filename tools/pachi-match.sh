@@ -14,16 +14,22 @@
 #      and 80% on 19x19).
 #   3. N = pps x target x REUSE, where REUSE counts the playouts Pachi keeps from the last
 #      move's tree inside its N (measured: 1.4 on 9x9, 1.0 from 13x13).
-# The chosen N is printed (`pachi_n`), then the referee's games and summary, then the ratio of
-# the two engines' average seconds a move (`time_ratio`, moyo / Pachi): a ratio outside
-# 0.9-1.1 is flagged, and the run should be repeated with PACHI_N set by hand.
+# The chosen N is printed (`pachi_n`). It is only the start: the calibration misses by 10-30%
+# when the machine is loaded or moyo's share of its budget differs, so after each game the
+# referee re-sets N from the last 20 games' times (its --equalize: Pachi's N times moyo's
+# average seconds a move over Pachi's, at most 1.25 times up or down a game) and restarts
+# Pachi with it; each game's N follows its game line (`equalize:`), the last ends the
+# summary (`equalize_n`, repeated as `pachi_n_final`). Then the ratio of the two engines'
+# average seconds a move over the whole match (`time_ratio`, moyo / Pachi): a ratio outside
+# 0.9-1.1 is flagged. PACHI_FIXED=1 keeps N fixed, as before.
 #
 # Usage: tools/pachi-match.sh SIZE KOMI SECONDS GAMES DIR [SEED [extra moyo arguments...]]
 # Example: PACHI_DIR=$HOME/pachi tools/pachi-match.sh 9 7 1 100 /tmp/pachi9-a 1
 # Environment:
 #   PACHI_DIR   the folder of a built Pachi (`make DCNN=0 JOSEKIFIX=0 BUILD_KATAGO=0`), which
 #               holds its patterns_mm.* files (required)
-#   PACHI_N     skip the calibration and give Pachi this many playouts a move
+#   PACHI_N     skip the calibration and start Pachi at this many playouts a move
+#   PACHI_FIXED 1: keep Pachi's N fixed for the whole match (default 0: re-set it each game)
 #   MOYO_SHARE, REUSE  override the calibration's factors
 #   THREADS     search threads for each engine (default 1; the calibration uses as many)
 #   MOYO, REFEREE, GNUGO  override the programs, as in gnugo-match.sh
@@ -61,9 +67,17 @@ else
 fi
 echo "pachi_n $PACHI_N"
 
-OPPONENT="cd '$PACHI_DIR' && DATA_DIR='$PACHI_DIR' exec ./pachi --nodcnn -t =$PACHI_N threads=${THREADS:-1}" \
-    "$(dirname "$0")/gnugo-match.sh" "$@"
+if [ "${PACHI_FIXED:-0}" = 1 ]; then
+    T=$PACHI_N
+    EQ=
+else
+    T='{N}'
+    EQ=$PACHI_N
+fi
+OPPONENT="cd '$PACHI_DIR' && DATA_DIR='$PACHI_DIR' exec ./pachi --nodcnn -t =$T threads=${THREADS:-1}" \
+    EQUALIZE=$EQ "$(dirname "$0")/gnugo-match.sh" "$@"
 
+sed -n 's/^equalize_n /pachi_n_final /p' "$5/summary.txt"
 awk '/^a_avg_move_time/ { a = $2 } /^b_avg_move_time/ { b = $2 }
      END { if (b > 0) { r = a / b; printf "time_ratio %.3f%s\n", r,
-           (r < 0.9 || r > 1.1) ? " (outside 0.9-1.1: not equal time; set PACHI_N)" : "" } }' "$5/summary.txt"
+           (r < 0.9 || r > 1.1) ? " (outside 0.9-1.1: not equal time)" : "" } }' "$5/summary.txt"

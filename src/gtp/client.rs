@@ -95,6 +95,15 @@ impl Engine {
         }
     }
 
+    /// Replaces the command line: a running engine of another command is quit (given
+    /// `grace`), and the new one starts on demand.
+    pub fn set_command(&mut self, cmd: &str, grace: Duration) {
+        if self.cmd != cmd {
+            self.quit(grace);
+            self.cmd = cmd.to_string();
+        }
+    }
+
     /// Whether the process is running (it may still be unresponsive).
     pub fn is_running(&mut self) -> bool {
         let Some(p) = self.proc_.as_mut() else {

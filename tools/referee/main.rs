@@ -16,6 +16,7 @@ macro_rules! note {
 }
 
 mod clock;
+mod equalize;
 mod game;
 mod stats;
 
@@ -31,6 +32,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use clock::TimeSettings;
+use equalize::Equalizer;
 use game::{Config, Kind, TimeControl, play_game};
 use moyo::gtp::client::{self as engine, Engine, StderrSink};
 use stats::Tally;
@@ -116,6 +118,15 @@ struct Args {
     /// it (refusals are ignored). Without it no seed is sent.
     #[arg(long)]
     seed: Option<u64>,
+    /// Equal time by playouts: engine B's command line holds `{N}`, its playouts a move,
+    /// which starts at N0 and is re-set after each game so that B's average seconds a move
+    /// over the last --equalize-window games match A's (at most 1.25 times up or down a
+    /// game); B restarts with the new N.
+    #[arg(long, value_name = "N0")]
+    equalize: Option<u64>,
+    /// Games whose times --equalize judges by.
+    #[arg(long, value_name = "GAMES", default_value_t = 20)]
+    equalize_window: usize,
     /// Where engines' stderr goes.
     #[arg(long, value_enum, default_value_t = StderrMode::Log)]
     engine_stderr: StderrMode,
@@ -151,6 +162,17 @@ fn config(args: &Args) -> Result<Config, String> {
         (None, None) => TimeControl::Unlimited,
     };
     positive("timeout-factor", args.timeout_factor)?;
+    if let Some(n) = args.equalize {
+        if n == 0 || args.equalize_window == 0 {
+            return Err("--equalize and --equalize-window must be at least 1".to_string());
+        }
+        if !args.white.contains(equalize::PLACEHOLDER) {
+            return Err(format!(
+                "--equalize needs {} (the playouts a move) in --white",
+                equalize::PLACEHOLDER
+            ));
+        }
+    }
     if let Some(h) = args.hard_timeout {
         positive("hard-timeout", h)?;
     }
@@ -187,6 +209,15 @@ fn write_file(path: &Path, text: &str) {
     }
 }
 
+/// The summary block, with B's playouts a move for the next game when equalizing.
+fn summary_block(tally: &Tally, equalizer: Option<&Equalizer>) -> String {
+    let mut s = tally.summary();
+    if let Some(eq) = equalizer {
+        s.push_str(&format!("equalize_n {}\n", eq.n()));
+    }
+    s
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let cfg = match config(&args) {
@@ -203,6 +234,12 @@ fn main() -> ExitCode {
     }
     let alternate = !args.no_alternate;
     let mode = args.engine_stderr;
+    let mut equalizer = args
+        .equalize
+        .map(|n| Equalizer::new(n, args.equalize_window));
+    let b_command = equalizer
+        .as_ref()
+        .map_or(args.white.clone(), |e| e.command(&args.white));
     let mut engines = [
         Engine::new(
             "A",
@@ -212,7 +249,7 @@ fn main() -> ExitCode {
         ),
         Engine::new(
             "B",
-            &args.white,
+            &b_command,
             sink(mode, &dir, "engine-b.log"),
             cfg.verbose,
         ),
@@ -240,8 +277,13 @@ fn main() -> ExitCode {
         // Engine index (0 = A, 1 = B) playing colour `c` this game.
         let eng = |c: Color| usize::from((c == Color::Black) != a_black);
         tally.games += 1;
+        let mut game_time = [(0.0, 0u64); 2];
         for &(c, t) in &out.move_times {
             tally.add_move_time(eng(c), t);
+            if t.is_finite() && t >= 0.0 {
+                game_time[eng(c)].0 += t;
+                game_time[eng(c)].1 += 1;
+            }
         }
         match out.winner {
             None => tally.jigo += 1,
@@ -283,14 +325,29 @@ fn main() -> ExitCode {
             out.moves,
             out.detail
         ));
-        write_file(&dir.join("summary.txt"), &tally.summary());
+        if let Some(eq) = equalizer.as_mut() {
+            let [(a_secs, a_moves), (b_secs, b_moves)] = game_time;
+            let played = eq.n();
+            let next = eq.record(a_secs, a_moves, b_secs, b_moves);
+            let (a_avg, b_avg) = eq.averages();
+            say(&format!(
+                "equalize: game {n} B at N={played}, next N={next} \
+                 (last {} games: A {a_avg:.3} s, B {b_avg:.3} s a move)",
+                args.equalize_window.min(n as usize)
+            ));
+            engines[1].set_command(&eq.command(&args.white), Duration::from_secs(2));
+        }
+        write_file(
+            &dir.join("summary.txt"),
+            &summary_block(&tally, equalizer.as_ref()),
+        );
     }
 
     let grace = Duration::from_secs(2);
     for e in engines.iter_mut().chain(scorer.as_mut()) {
         e.quit(grace);
     }
-    let summary = tally.summary();
+    let summary = summary_block(&tally, equalizer.as_ref());
     say(summary.trim_end());
     write_file(&dir.join("summary.txt"), &summary);
     ExitCode::SUCCESS
