@@ -151,6 +151,8 @@ params! {
     rave_equiv: f32 = 800.0, [0.0, 1.0e6];
     /// AMAF updates weigh 2 right after a node falling to 0 at the playout's end (Fuego's weighted RAVE updates).
     rave_weight_distance: bool = false, [0, 1];
+    /// AMAF updates weigh 1 + this x the share of the playout still to come after the play, so early plays count up to 1 + this times (Pachi's distance_rave, 3 there); 0: off, no games yet.
+    rave_distance_weight: f32 = 0.0, [0.0, 100.0];
     /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.
     rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
     /// MoGo's C below the root: prior weight in C / log(2 + n(d)), progressive unpruning.

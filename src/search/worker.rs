@@ -308,7 +308,7 @@ impl Worker {
         for (t, &(p, col)) in self.trace.moves.iter().enumerate().rev() {
             self.amaf.record(p, k + t, col);
         }
-        let by_distance = sh.params.rave_weight_distance;
+        let weighting = amaf::Weighting::from_params(sh.params);
         for j in (0..=k).rev() {
             if j < k {
                 let (mv, col) = self.tree_moves[j];
@@ -334,7 +334,7 @@ impl Worker {
                     continue;
                 }
                 if let Some(first) = self.amaf.first_by(mv, col) {
-                    let n = amaf::samples(by_distance, first, j, len, &mut self.rng);
+                    let n = amaf::samples(weighting, first, j, len, &mut self.rng);
                     node.add_amaf(n, win);
                 }
             }
