@@ -151,7 +151,7 @@ params! {
     rave_equiv: f32 = 800.0, [0.0, 1.0e6];
     /// AMAF updates weigh 2 right after a node falling to 0 at the playout's end (Fuego's weighted RAVE updates).
     rave_weight_distance: bool = false, [0, 1];
-    /// AMAF updates weigh 1 + this x the share of the playout still to come after the play, so early plays count up to 1 + this times (Pachi's distance_rave, 3 there); 0: off, no games yet.
+    /// AMAF updates weigh 1 + this x the share of the playout still to come after the play, so early plays count up to 1 + this times (Pachi's distance_rave, 3 there); 0: off: with Pachi's whole tree formula (MoGo's prior terms off, `rave_equiv` 3000) level with the default against Pachi at 1 s.
     rave_distance_weight: f32 = 0.0, [0.0, 100.0];
     /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.
     rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
@@ -175,7 +175,7 @@ params! {
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
     /// Scale of both on boards below `large_board_min_size` (Pachi's 0.7): won 9x9 self-play (65%), and with `prior_nakade_gamma` 98.5% of 618 games against GNU Go (96.1% before); 0: off.
     prior_pattern_small_scale: f32 = 0.7, [0.0, 10.0];
-    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off (9,000 against Pachi: level at 1 s, 55.1% in 39 at 4 s).
+    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off (9,000 against Pachi: level at 1 s, 52.6% in 76 at 4 s, level with the default there).
     prior_pattern_fade: f32 = 0.0, [0.0, 1.0e9];
     /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
     large_board_min_size: usize = 13, [2, 26];

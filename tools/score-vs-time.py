@@ -9,9 +9,14 @@ games. The table gives each time's score with its Wilson 95% interval; the pictu
 on a log scale of time, with the interval as a bar and the 50% line.
 
 A time whose folders are gone can be given as a record instead: SECONDS=W-J-L@A/B (wins,
-jigos and losses, then both engines' average seconds a move), as the experiment notes keep it.
+jigos and losses, then both engines' average seconds a move), as the experiment notes keep it;
+without @A/B the times are unknown (printed as -).
 
-Usage: tools/score-vs-time.py OUT.svg SECONDS=DIR[,DIR...]|SECONDS=W-J-L@A/B ... [--title TEXT]
+With --playouts the numbers before `=` are moyo's median playouts a move in thousands instead
+of seconds (`tools/match-log.py DIR` prints them): the same score against what the seconds
+buy, which stays comparable across machines of different speed.
+
+Usage: tools/score-vs-time.py OUT.svg X=DIR[,DIR...]|X=W-J-L[@A/B] ... [--title TEXT] [--playouts]
 Example: tools/score-vs-time.py docs/experiments/pachi-9x9-time.svg 1=runs/a,runs/b 4=runs/c
 """
 import math
@@ -51,7 +56,7 @@ def wilson(points, n):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-RECORD = re.compile(r"^(\d+)-(\d+)-(\d+)@([\d.]+)/([\d.]+)$")
+RECORD = re.compile(r"^(\d+)-(\d+)-(\d+)(?:@([\d.]+)/([\d.]+))?$")
 
 
 def record_summary(m):
@@ -61,9 +66,14 @@ def record_summary(m):
         "games": str(wins + jigo + losses),
         "a_wins": str(wins),
         "jigo": str(jigo),
-        "a_avg_move_time": m.group(4),
-        "b_avg_move_time": m.group(5),
+        "a_avg_move_time": m.group(4) or "nan",
+        "b_avg_move_time": m.group(5) or "nan",
     }
+
+
+def secs_text(t):
+    """Seconds a move with three decimals, or - when unknown."""
+    return "-" if math.isnan(t) else f"{t:.3f}"
 
 
 def pool(sources):
@@ -94,8 +104,9 @@ def pool(sources):
     }
 
 
-def svg(rows, title):
-    """The picture: score (0-100%) against seconds a move on a log scale."""
+def svg(rows, title, playouts=False):
+    """The picture: score (0-100%) against seconds (or thousands of playouts) a move on a log
+    scale."""
     w, h, left, right, top, bottom = 640, 400, 70, 30, 50, 60
     secs = [s for s, _ in rows]
     lo_x = math.log2(min(secs)) - 0.5
@@ -142,11 +153,15 @@ def svg(rows, title):
             f'{100 * r["score"]:.1f}% ({r["games"]})</text>'
         )
         out.append(
-            f'<text x="{cx:.1f}" y="{h - bottom + 18}" text-anchor="middle">{s:g} s</text>'
+            f'<text x="{cx:.1f}" y="{h - bottom + 18}" text-anchor="middle">'
+            f'{s:g}{"k" if playouts else " s"}</text>'
         )
+    axis = (
+        "thousand playouts a move (moyo's median" if playouts else "seconds a move (moyo's budget"
+    )
     out.append(
         f'<text x="{w / 2}" y="{h - 12}" text-anchor="middle">'
-        "seconds a move (moyo's budget; log scale); bars: 95% interval, (games)</text>"
+        f"{axis}; log scale); bars: 95% interval, (games)</text>"
     )
     out.append(
         f'<text x="16" y="{(top + h - bottom) / 2}" text-anchor="middle" '
@@ -164,6 +179,8 @@ def main(argv):
             sys.exit("score-vs-time: --title needs a text")
         title = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
+    playouts = "--playouts" in argv
+    argv = [a for a in argv if a != "--playouts"]
     if len(argv) < 2:
         sys.exit(__doc__.strip())
     out_path, specs = argv[0], argv[1:]
@@ -175,19 +192,20 @@ def main(argv):
         except ValueError:
             s = -1.0
         if not sep or s <= 0 or not dirs:
-            sys.exit(f"score-vs-time: expected SECONDS=DIR[,DIR...], got {spec!r}")
+            sys.exit(f"score-vs-time: expected X=DIR[,DIR...], got {spec!r}")
         rows.append((s, pool(dirs.split(","))))
     rows.sort(key=lambda r: r[0])
-    print("| seconds a move | games | wins-jigos-losses | score [95%] | s/move moyo / peer |")
+    x = "thousand playouts a move" if playouts else "seconds a move"
+    print(f"| {x} | games | wins-jigos-losses | score [95%] | s/move moyo / peer |")
     print("|---|---|---|---|---|")
     for s, r in rows:
         print(
             f"| {s:g} | {r['games']} | {r['wins']}-{r['jigo']}-{r['losses']} | "
             f"{100 * r['score']:.1f}% [{100 * r['lo']:.1f}, {100 * r['hi']:.1f}] | "
-            f"{r['a_time']:.3f} / {r['b_time']:.3f} |"
+            f"{secs_text(r['a_time'])} / {secs_text(r['b_time'])} |"
         )
     with open(out_path, "w") as f:
-        f.write(svg(rows, title))
+        f.write(svg(rows, title, playouts))
     print(f"wrote {out_path}")
 
 
