@@ -260,6 +260,7 @@ fn main() -> ExitCode {
         .map(|cmd| Engine::new("scorer", cmd, sink(mode, &dir, "scorer.log"), cfg.verbose));
     let mut rng = args.seed.map(Xoshiro256PlusPlus::seed_from_u64);
     let mut tally = Tally::default();
+    let grace = Duration::from_secs(2);
     let width = if args.games >= 1000 { 4 } else { 3 };
 
     for g in 0..args.games {
@@ -280,7 +281,7 @@ fn main() -> ExitCode {
         let mut game_time = [(0.0, 0u64); 2];
         for &(c, t) in &out.move_times {
             tally.add_move_time(eng(c), t);
-            if t.is_finite() && t >= 0.0 {
+            if Tally::is_move_time(t) {
                 game_time[eng(c)].0 += t;
                 game_time[eng(c)].1 += 1;
             }
@@ -335,7 +336,7 @@ fn main() -> ExitCode {
                  (last {} games: A {a_avg:.3} s, B {b_avg:.3} s a move)",
                 args.equalize_window.min(n as usize)
             ));
-            engines[1].set_command(&eq.command(&args.white), Duration::from_secs(2));
+            engines[1].set_command(&eq.command(&args.white), grace);
         }
         write_file(
             &dir.join("summary.txt"),
@@ -343,7 +344,6 @@ fn main() -> ExitCode {
         );
     }
 
-    let grace = Duration::from_secs(2);
     for e in engines.iter_mut().chain(scorer.as_mut()) {
         e.quit(grace);
     }

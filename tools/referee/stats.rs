@@ -81,9 +81,14 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Whether `secs` is a time a move can have taken (finite, not negative).
+    pub fn is_move_time(secs: f64) -> bool {
+        secs.is_finite() && secs >= 0.0
+    }
+
     /// Records one answered `genmove` of engine `e` that took `secs`.
     pub fn add_move_time(&mut self, e: usize, secs: f64) {
-        if !secs.is_finite() || secs < 0.0 {
+        if !Tally::is_move_time(secs) {
             return;
         }
         self.move_time_sum[e] += secs;
