@@ -77,7 +77,9 @@ fn stats_with_games_gives_book_moves_and_the_hit_rate_count_reads_folders() {
     let (bk, _) = book::load(&file).unwrap();
     let mut expect = GameUse::default();
     for r in &recs {
-        expect.add(&book::replay(Some(&bk), r, Color::Black).unwrap());
+        expect.add(
+            &book::replay(Some(&bk), r, Color::Black, &moyo::params::Params::default()).unwrap(),
+        );
     }
     assert!(
         expect.opponent_moves >= 2 && expect.opponent_hits >= 1,

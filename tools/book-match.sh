@@ -1,12 +1,16 @@
 #!/bin/sh
-# The book measurement of BENCHMARKS.md: moyo (2000 playouts per move, one thread, the book
-# file BOOK) against GNU Go 3.8 level 10 on 9x9, komi 7, area scoring, colours alternating;
-# then the number of book moves moyo played per game, counted from the SGF records by
-# `moyo book count` (a move counts when the book had a move for moyo in that position, which
-# is exactly when genmove answers from the book).
+# The book measurement of BENCHMARKS.md: moyo (one thread, 2000 playouts a move, the book
+# file BOOK) against GNU Go 3.8 level 10, area scoring, colours alternating; then the number
+# of book moves moyo played a game, counted from the SGF records by `moyo book count` (a
+# move counts when the book had a move for moyo in that position, which is exactly when
+# genmove answers from the book).
 #
 # Usage: tools/book-match.sh BOOK DIR [GAMES] [SEED]
-# Environment: MOYO, REFEREE, GNUGO override the programs.
+# Environment: MOYO, REFEREE, GNUGO override the programs; SIZE (9) and KOMI (7 on 9x9,
+# 7.5 otherwise) the board; PLAYOUTS (2000) moyo's search; MAX_MOVES stops each game after
+# that many moves (unset: played out), which is enough for counting book moves and keeps
+# 13x13 and 19x19 games short: such a game's result means nothing, so it is scored by
+# Tromp-Taylor rather than by GNU Go's slow dead-stone judgement of an open board.
 set -eu
 BOOK=$1
 DIR=$2
@@ -15,9 +19,17 @@ SEED=${4:-1}
 MOYO=${MOYO:-target/release/moyo}
 REFEREE=${REFEREE:-target/release/moyo-referee}
 GNUGO=${GNUGO:-/usr/games/gnugo}
+SIZE=${SIZE:-9}
+if [ "$SIZE" = 9 ]; then KOMI=${KOMI:-7}; else KOMI=${KOMI:-7.5}; fi
+PLAYOUTS=${PLAYOUTS:-2000}
+if [ -n "${MAX_MOVES:-}" ]; then
+    set -- --max-moves "$MAX_MOVES"
+else
+    set -- --scorer "$GNUGO --mode gtp --chinese-rules"
+fi
 "$REFEREE" \
-    --black "$MOYO --threads 1 --playouts 2000 --seed $SEED --book $BOOK" \
+    --black "$MOYO --threads 1 --playouts $PLAYOUTS --seed $SEED --book $BOOK" \
     --white "$GNUGO --mode gtp --level 10" \
-    --games "$GAMES" --size 9 --komi 7 --time-per-move 10 --seed "$SEED" \
-    --scorer "$GNUGO --mode gtp --chinese-rules" --sgf-dir "$DIR"
+    --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move 10 --seed "$SEED" \
+    --sgf-dir "$DIR" "$@"
 "$MOYO" book count --book "$BOOK" "$DIR"/game-*.sgf | tee "$DIR/book-count.txt"

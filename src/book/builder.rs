@@ -271,7 +271,7 @@ impl Builder {
     /// Gives node `n` children until it has `want` (the first moves of its order, then the
     /// other legal moves; symmetric duplicates and moves back to a position on `path`
     /// skipped), evaluating the new positions.
-    fn grow(
+    pub(super) fn grow(
         &mut self,
         n: u32,
         want: usize,
@@ -298,7 +298,24 @@ impl Builder {
         let mut moves: Vec<BookMove> = order.clone();
         let listed: HashSet<BookMove> = order.iter().copied().collect();
         moves.extend((0..points as BookMove).filter(|m| !listed.contains(m)));
+        self.add_children(n, (&game, sym), &moves, want, path, evals)
+    }
 
+    /// Gives node `n` (reached as `line`: its game and symmetry) new children from `moves`
+    /// (book moves, in order) until it has `want` of them, evaluating the new positions.
+    /// When `moves` runs out first and held every point, the node is marked full.
+    pub(super) fn add_children(
+        &mut self,
+        n: u32,
+        line: (&Game, Symmetry),
+        moves: &[BookMove],
+        want: usize,
+        path: &[u32],
+        evals: &mut dyn Evaluators,
+    ) -> Result<Step, String> {
+        let (game, sym) = line;
+        let to_move = self.book.nodes[n as usize].to_move;
+        let points = self.book.rules.size * self.book.rules.size;
         let on_path: HashSet<u64> = path
             .iter()
             .map(|&x| self.book.nodes[x as usize].key)
@@ -312,7 +329,7 @@ impl Builder {
         let mut count = 0;
         let mut jobs: Vec<(BookMove, Game, u64, Symmetry)> = Vec::new();
         let mut links = Vec::new();
-        for mv in moves {
+        for &mv in moves {
             if count >= want {
                 break;
             }
@@ -360,7 +377,7 @@ impl Builder {
             self.log(&[Record::Expanded { node: n }])?;
         }
         let node = &mut self.book.nodes[n as usize];
-        if count < want && !node.full {
+        if count < want && moves.len() >= points && !node.full {
             // Every legal move is a child now: no more widening here.
             node.full = true;
             self.log(&[Record::Full { node: n }])?;

@@ -5,7 +5,9 @@
 //! share of the opponents' moves the book had foreseen.
 
 use super::graph::Book;
+use super::pro::{allowed, pro_moves};
 use crate::board::{Color, Game, Scoring};
+use crate::params::Params;
 use crate::sgf::GameRecord;
 
 /// How one game, or many, used a book.
@@ -72,8 +74,15 @@ pub fn record_game(rec: &GameRecord) -> Game {
 }
 
 /// How the game of `rec` used `book` (none: the game's rules have no book), `player` being
-/// the colour whose book moves are counted. An illegal move in the record is an error.
-pub fn replay(book: Option<&Book>, rec: &GameRecord, player: Color) -> Result<GameUse, String> {
+/// the colour whose book moves are counted: positions where the book had a move that
+/// moyo's `genmove` may play under `params` (on 19x19, a professionals' move). An illegal
+/// move in the record is an error.
+pub fn replay(
+    book: Option<&Book>,
+    rec: &GameRecord,
+    player: Color,
+    params: &Params,
+) -> Result<GameUse, String> {
     let mut game = record_game(rec);
     let mut u = GameUse {
         games: 1,
@@ -85,10 +94,10 @@ pub fn replay(book: Option<&Book>, rec: &GameRecord, player: Color) -> Result<Ga
         };
         if let Some(b) = book {
             if c == player {
-                let moves = b.moves(&game, c);
-                if !moves.is_empty() {
+                let pro = pro_moves(game.board(), c, params);
+                if let Some(first) = b.moves(&game, c).iter().find(|m| allowed(&pro, m.mv)) {
                     u.book_moves += 1;
-                    u.best_moves += (moves[0].mv == mv) as usize;
+                    u.best_moves += (first.mv == mv) as usize;
                 }
             } else if let Some(hit) = b.foresees(&game, c, mv) {
                 let ply = game.moves().len();

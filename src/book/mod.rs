@@ -1,5 +1,6 @@
 //! The opening book: a graph of positions stored once under their canonical key over the 8
-//! symmetries (moves as arcs, transpositions merged), Lincke's drop-out expansion builder,
+//! symmetries (moves as arcs, transpositions merged), Lincke's drop-out expansion builder
+//! (which can also follow game records to where they leave the book),
 //! the book file, the statistics, and the lookup the engine makes before any search.
 //! It knows nothing of GTP.
 
@@ -8,12 +9,14 @@ mod check;
 mod embedded;
 mod evaluator;
 mod file;
+mod follow;
 mod games;
 mod graph;
 mod journal;
 mod lookup;
 mod order;
 mod predict;
+mod pro;
 mod revalue;
 mod settings;
 mod stats;
@@ -28,6 +31,7 @@ pub use evaluator::{
     Evaluation, Evaluator, Evaluators, SearchEvaluator, Searched, interleave_local, rank_for_book,
 };
 pub use file::{MAGIC, VERSION, fnv1a, from_bytes, load, save, sibling, to_bytes, write_atomic};
+pub use follow::{Departure, Exit, FOLLOW_MIN, Lines};
 pub use games::{GameUse, record_game, replay};
 pub use graph::{Book, BookChoice, BookPlayer, BookRules, Check, Edge, Library, Node, Shape};
 pub use journal::{Journal, Record};
@@ -35,6 +39,7 @@ pub use order::{
     OrderWeights, PLAYED_PLIES, Played, order, order_by_visits, pattern_probabilities,
 };
 pub use predict::{Prediction, predict};
+pub use pro::{allowed, pro_moves};
 pub use settings::{BuildInfo, EVAL_VERSION, EvalSettings, PlayerMode};
 pub use stats::{Stats, dropout, report, stats, svg};
 pub use suite::{SuiteTest, suite, suite_text};

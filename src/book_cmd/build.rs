@@ -1,11 +1,12 @@
 //! `moyo book build`: creating or resuming a book.
 
+use super::games::records;
 use super::sgf_files;
 use clap::Args;
 use moyo::board::Scoring;
 use moyo::book::{
-    self, BookRules, BuildInfo, Builder, Evaluator, Evaluators, OrderWeights, Played, PlayerMode,
-    RunLimits, SearchEvaluator, Shape, Step,
+    self, BookRules, BuildInfo, Builder, Evaluator, Evaluators, Lines, OrderWeights, Played,
+    PlayerMode, RunLimits, SearchEvaluator, Shape, Step,
 };
 use moyo::cluster::Hub;
 use moyo::cluster::book::ClusterEvaluators;
@@ -100,6 +101,11 @@ pub struct BuildArgs {
     /// order counts as played [default: the folders stored in the book].
     #[arg(long, value_name = "DIR")]
     games: Vec<PathBuf>,
+    /// Share of this run's expansions (0 to 1) that follow the --games records instead of
+    /// drop-out: each goes where most of their openings leave the book (at least two of
+    /// them), expanding the leaf they reach or adding the move they played [default: 0].
+    #[arg(long, default_value_t = 0.0)]
+    follow: f64,
     /// Fractional depth (Lincke 3.4): true or false [default: false].
     #[arg(long)]
     fractional: Option<bool>,
@@ -150,10 +156,15 @@ pub(super) fn build(
         nodes: a.nodes,
         seconds: a.run.seconds,
     };
+    let lines = if a.follow > 0.0 {
+        follow_lines(&builder.info, builder.book.rules.size, quiet)?
+    } else {
+        Lines::default()
+    };
     let start = Instant::now();
     let evals_at_start = builder.info.evaluations;
     let mut last_report = Instant::now();
-    let last = builder.run(evals.evaluators(), limits, |b, _| {
+    let progress = |b: &Builder, _| {
         if !quiet && last_report.elapsed() >= Duration::from_secs(30) {
             last_report = Instant::now();
             let rate = (b.info.evaluations - evals_at_start) as f64 * 3600.0
@@ -167,7 +178,12 @@ pub(super) fn build(
                 (b.book.root_value() + 1.0) / 2.0
             );
         }
-    });
+    };
+    let last = if a.follow > 0.0 {
+        builder.run_following(&lines, a.follow, evals.evaluators(), limits, progress)
+    } else {
+        builder.run(evals.evaluators(), limits, progress)
+    };
     report_by_rank(&evals, quiet);
     report_build(&a, &builder, last?, evals_at_start, start);
     Ok(())
@@ -240,6 +256,9 @@ fn check_build_args(a: &BuildArgs) -> Result<Option<PlayerMode>, String> {
         return Err("--omega must be 0 or more (inf for best-first)".into());
     }
     a.run.check()?;
+    if !(0.0..=1.0).contains(&a.follow) {
+        return Err("--follow must be a share from 0 to 1".into());
+    }
     if let Some(o) = &a.order
         && OrderWeights::parse(o).is_none()
     {
@@ -334,6 +353,20 @@ fn played_table(info: &BuildInfo, size: usize) -> Result<Option<Arc<Played>>, St
         played.positions()
     );
     Ok(Some(Arc::new(played)))
+}
+
+/// The openings of the build's records, which `--follow` expansions go after.
+fn follow_lines(info: &BuildInfo, size: usize, quiet: bool) -> Result<Lines, String> {
+    let dirs: Vec<PathBuf> = info.games.lines().map(PathBuf::from).collect();
+    if dirs.is_empty() {
+        return Err("--follow needs game records: give --games DIR".into());
+    }
+    let recs = records(&dirs)?;
+    let lines = Lines::from_records(recs.iter().map(|r| &r.1), size);
+    if !quiet {
+        eprintln!("book: following the openings of {} games", lines.len());
+    }
+    Ok(lines)
 }
 
 /// The evaluator of new positions: a moyo search with the build's playouts, seed and move

@@ -162,6 +162,7 @@ fn player_colour(rec: &GameRecord, name: &str) -> Option<Color> {
 fn games_use_with<'a>(
     paths: &[PathBuf],
     name: &str,
+    params: &Params,
     need_book: bool,
     book_for: impl Fn(&moyo::board::Game) -> Option<&'a Book>,
     mut each: impl FnMut(&std::path::Path, Color, &GameUse),
@@ -179,7 +180,8 @@ fn games_use_with<'a>(
         if need_book && bk.is_none() {
             continue;
         }
-        let u = book::replay(bk, &rec, colour).map_err(|e| format!("{}: {e}", path.display()))?;
+        let u = book::replay(bk, &rec, colour, params)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         each(&path, colour, &u);
         total.add(&u);
     }
@@ -191,16 +193,17 @@ fn games_use_with<'a>(
 pub(super) fn games_use<'a>(
     paths: &[PathBuf],
     name: &str,
+    params: &Params,
     book_for: impl Fn(&moyo::board::Game) -> Option<&'a Book>,
 ) -> Result<GameUse, String> {
-    let u = games_use_with(paths, name, true, book_for, |_, _, _| {})?;
+    let u = games_use_with(paths, name, params, true, book_for, |_, _, _| {})?;
     out!("games {}", u.games);
     out!("book_moves {}", u.book_moves);
     Ok(u)
 }
 
 /// `moyo book count`: per game and in all, the book moves of the player named `--name`.
-pub(super) fn count(a: CountArgs) -> Result<(), String> {
+pub(super) fn count(a: CountArgs, params: &Params) -> Result<(), String> {
     let file_book = match &a.book {
         Some(f) => Some(book::load(f)?.0),
         None => None,
@@ -213,14 +216,21 @@ pub(super) fn count(a: CountArgs) -> Result<(), String> {
         Some(b) => b.rules.matches(g).then_some(b),
         None => lib.for_game(g),
     };
-    let u = games_use_with(&a.sgf, &a.name, false, book_for, |path, colour, u| {
-        out!(
-            "game {} {} book_moves {}",
-            path.display(),
-            colour,
-            u.book_moves
-        );
-    })?;
+    let u = games_use_with(
+        &a.sgf,
+        &a.name,
+        params,
+        false,
+        book_for,
+        |path, colour, u| {
+            out!(
+                "game {} {} book_moves {}",
+                path.display(),
+                colour,
+                u.book_moves
+            );
+        },
+    )?;
     out!("games {}", u.games);
     out!("book_moves {}", u.book_moves);
     out!("book_moves_best {}", u.best_moves);

@@ -74,8 +74,8 @@ pub fn run(
     match cmd {
         BookCommand::Build(a) => build::build(a, params, playouts, seed, quiet, hub),
         BookCommand::Check(a) => build::check(a, params, playouts, quiet, hub),
-        BookCommand::Stats(a) => report::stats(a),
-        BookCommand::Count(a) => games::count(a),
+        BookCommand::Stats(a) => report::stats(a, params),
+        BookCommand::Count(a) => games::count(a, params),
         BookCommand::Show(a) => report::show(a, params),
         BookCommand::Predict(a) => games::predict_cmd(a, params, playouts, seed),
         BookCommand::Suite(a) => report::suite(a),

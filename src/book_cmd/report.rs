@@ -100,7 +100,7 @@ pub(super) fn suite(a: SuiteArgs) -> Result<(), String> {
     Ok(())
 }
 
-pub(super) fn stats(a: StatsArgs) -> Result<(), String> {
+pub(super) fn stats(a: StatsArgs, params: &Params) -> Result<(), String> {
     use std::io::Write;
     let (b, info, name) = load_book(&a.file, a.size)?;
     let mut out = std::io::stdout().lock();
@@ -120,7 +120,9 @@ pub(super) fn stats(a: StatsArgs) -> Result<(), String> {
     }
     if !a.games.is_empty() {
         drop(out);
-        let u = games_use(&a.games, &a.name, |g| b.rules.matches(g).then_some(&b))?;
+        let u = games_use(&a.games, &a.name, params, |g| {
+            b.rules.matches(g).then_some(&b)
+        })?;
         out!("book_moves_per_game {:.2}", u.per_game());
         out!("opponent_moves_in_book {}", u.opponent_moves);
         out!("opponent_hits {}", u.opponent_hits);

@@ -3,7 +3,6 @@
 //! commands reuse.
 
 use super::*;
-use crate::patterns::fuseki::Fuseki;
 
 /// Playouts the pass check runs at least under a playout limit.
 const PASS_CHECK_MIN_PLAYOUTS: u64 = 200;
@@ -291,12 +290,8 @@ impl Engine {
             ^ self.book_draws.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let book = self.config.books.for_game(&self.game)?;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        let pro = self.pro_moves(color);
-        let keep = |m: Move| match (&pro, m) {
-            (None, _) => true,
-            (Some(pro), Move::Play(p)) => pro.contains(&p),
-            (Some(_), Move::Pass) => false,
-        };
+        let pro = crate::book::pro_moves(self.game.board(), color, params);
+        let keep = |m: Move| crate::book::allowed(&pro, m);
         let pick = |n| rng.gen_range(0..n);
         let Some(c) = book.choose_among(&self.game, color, params.book_margin, keep, pick) else {
             if pro.is_some() && !book.moves(&self.game, color).is_empty() {
@@ -339,29 +334,6 @@ impl Engine {
             ));
             self.searcher.seed_next_root(seeds, sims);
         }
-    }
-
-    /// Where the fuseki table covers the board (and its term is on): the only moves the book
-    /// may play, those professionals played at least `fuseki_book_share` as often as their
-    /// favourite in a position they reached `fuseki_known_count` times, and none elsewhere;
-    /// the book's values come from searches too short to tell opening moves apart on big
-    /// boards, while the search weighs the pro moves through the prior.
-    fn pro_moves(&self, color: Color) -> Option<Vec<Point>> {
-        let params = &self.config.params;
-        let table = Fuseki::builtin();
-        if params.prior_fuseki <= 0.0 || table.size() != self.game.size() {
-            return None;
-        }
-        let mut pro = Vec::new();
-        let met = table.lookup(self.game.board(), color, &mut pro);
-        let most = pro.iter().map(|m| m.1).max().unwrap_or(0) as f32;
-        let known = met >= params.fuseki_known_count;
-        Some(
-            pro.into_iter()
-                .filter(|&(_, n)| known && n as f32 >= params.fuseki_book_share * most)
-                .map(|(p, _)| p)
-                .collect(),
-        )
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the

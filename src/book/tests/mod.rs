@@ -3,6 +3,7 @@
 //! no search runs). The files beside this one test one concept each, with the helpers here.
 
 mod check;
+mod follow;
 mod order;
 mod revalue;
 mod suite;

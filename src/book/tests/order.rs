@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::board::diagram::alternating;
+use crate::params::Params;
 use crate::search::{MoveStat, SearchResult};
 use crate::sgf::GameRecord;
 
@@ -151,7 +152,13 @@ fn games_count_book_moves_and_the_opponents_hits() {
         .unwrap();
     let hit_last = book.foresees(&g, Color::White, last);
     g.play(Color::White, last).unwrap();
-    let u = replay(Some(book), &record(&g, "moyo", "x"), Color::Black).unwrap();
+    let u = replay(
+        Some(book),
+        &record(&g, "moyo", "x"),
+        Color::Black,
+        &Params::default(),
+    )
+    .unwrap();
     assert_eq!(u.games, 1);
     assert_eq!(u.book_moves, expect_book_moves);
     assert_eq!(u.best_moves, expect_book_moves);
@@ -162,7 +169,13 @@ fn games_count_book_moves_and_the_opponents_hits() {
     let mut h = book.rules.new_game();
     h.play(Color::Black, first).unwrap();
     h.play(Color::White, stranger).unwrap();
-    let v = replay(Some(book), &record(&h, "moyo", "x"), Color::Black).unwrap();
+    let v = replay(
+        Some(book),
+        &record(&h, "moyo", "x"),
+        Color::Black,
+        &Params::default(),
+    )
+    .unwrap();
     assert_eq!((v.book_moves, v.opponent_moves, v.opponent_hits), (1, 1, 0));
     let mut all = GameUse::default();
     all.add(&u);
@@ -176,17 +189,51 @@ fn games_count_book_moves_and_the_opponents_hits() {
     assert_eq!(all.histogram[1] + all.histogram[expect_book_moves], 2);
     // No book: nothing counts; another komi: no position is the book's.
     assert_eq!(
-        replay(None, &record(&g, "moyo", "x"), Color::Black)
-            .unwrap()
-            .book_moves,
+        replay(
+            None,
+            &record(&g, "moyo", "x"),
+            Color::Black,
+            &Params::default()
+        )
+        .unwrap()
+        .book_moves,
         0
     );
     let mut other = record(&g, "moyo", "x");
     other.komi = 6.5;
     assert_eq!(
-        replay(Some(book), &other, Color::Black)
+        replay(Some(book), &other, Color::Black, &Params::default())
             .unwrap()
             .opponent_moves,
         0
+    );
+}
+
+#[test]
+fn on_19x19_a_book_move_counts_only_where_genmove_may_play_it_a_pros_move() {
+    let b = built(19, 20.0, info(3, 0, PlayerMode::Alternate), 1);
+    let mut g = b.book.rules.new_game();
+    let params = Params::default();
+    let pro = pro_moves(g.board(), Color::Black, &params);
+    assert!(
+        pro.as_ref().is_some_and(|p| !p.is_empty()),
+        "pros know the empty board"
+    );
+    let book_moves = b.book.moves(&g, Color::Black);
+    assert_eq!(book_moves.len(), 3);
+    let may = book_moves.iter().any(|m| allowed(&pro, m.mv));
+    g.play(Color::Black, book_moves[0].mv).unwrap();
+    let rec = record(&g, "moyo", "x");
+    let u = replay(Some(&b.book), &rec, Color::Black, &params).unwrap();
+    assert_eq!(u.book_moves, may as usize);
+    // With the fuseki term off, every book move may be played.
+    let mut off = params.clone();
+    off.prior_fuseki = 0.0;
+    assert_eq!(pro_moves(g.board(), Color::White, &off), None);
+    assert_eq!(
+        replay(Some(&b.book), &rec, Color::Black, &off)
+            .unwrap()
+            .book_moves,
+        1
     );
 }

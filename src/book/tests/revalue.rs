@@ -6,8 +6,12 @@ use super::*;
 
 #[test]
 fn shipped_format_1_books_load_and_convert_without_changing_a_book_move() {
-    for (name, bytes) in EMBEDDED_FILES {
-        assert_eq!(bytes[8..12], 1u32.to_le_bytes(), "{name} is of format 1");
+    let format_1 = EMBEDDED_FILES
+        .iter()
+        .filter(|(_, bytes)| bytes[8..12] == 1u32.to_le_bytes());
+    let mut seen = 0;
+    for (name, bytes) in format_1 {
+        seen += 1;
         let (book, info) = from_bytes(bytes, name).unwrap();
         assert_eq!(info.evaluators.len(), 1);
         assert!(
@@ -31,6 +35,7 @@ fn shipped_format_1_books_load_and_convert_without_changing_a_book_move() {
             assert_eq!(book.moves(&game, c), again.moves(&game, c), "{name} {i}");
         }
     }
+    assert!(seen > 0, "the 9x9 book is still of format 1");
 }
 
 #[test]
