@@ -196,6 +196,14 @@ impl Builder {
         }
     }
 
+    /// Children a leaf gets when it is expanded: `--width`, or every legal move for 0.
+    pub(super) fn first_children(&self) -> usize {
+        match self.info.width {
+            0 => usize::MAX,
+            w => w as usize,
+        }
+    }
+
     /// One expansion: select the leaf by minimum priority (or widen an interior node on the
     /// way), add and evaluate its successors with the evaluators in parallel, propagate.
     /// Before any expansion, positions valued by an older evaluator version are evaluated
@@ -213,7 +221,7 @@ impl Builder {
         let (target, want) = loop {
             let node = &self.book.nodes[i as usize];
             if !node.expanded {
-                break (i, if width == 0 { usize::MAX } else { width });
+                break (i, self.first_children());
             }
             let every = self.info.widen_every;
             let v = node.visits + 1;

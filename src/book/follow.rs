@@ -158,11 +158,7 @@ impl Builder {
                 break;
             }
             let step = match d.exit {
-                Exit::Leaf(n) => {
-                    let width = self.info.width as usize;
-                    let want = if width == 0 { usize::MAX } else { width };
-                    self.grow(n, want, &d.path, evals)?
-                }
+                Exit::Leaf(n) => self.grow(n, self.first_children(), &d.path, evals)?,
                 Exit::Move(n, mv) => {
                     let (game, sym) = self.book.line(n)?;
                     self.add_children(n, (&game, sym), &[mv], 1, &d.path, evals)?
@@ -191,7 +187,7 @@ impl Builder {
 
     /// `run` with a share of its steps (0 to 1) following `lines`: [`Builder::follow_step`]
     /// when one is due, a drop-out step otherwise, or when no place is left by enough
-    /// records.
+    /// records. A share of 0 is `run`.
     pub fn run_following(
         &mut self,
         lines: &Lines,

@@ -179,11 +179,7 @@ pub(super) fn build(
             );
         }
     };
-    let last = if a.follow > 0.0 {
-        builder.run_following(&lines, a.follow, evals.evaluators(), limits, progress)
-    } else {
-        builder.run(evals.evaluators(), limits, progress)
-    };
+    let last = builder.run_following(&lines, a.follow, evals.evaluators(), limits, progress);
     report_by_rank(&evals, quiet);
     report_build(&a, &builder, last?, evals_at_start, start);
     Ok(())
