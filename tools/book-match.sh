@@ -11,6 +11,8 @@
 # that many moves (unset: played out), which is enough for counting book moves and keeps
 # 13x13 and 19x19 games short: such a game's result means nothing, so it is scored by
 # Tromp-Taylor rather than by GNU Go's slow dead-stone judgement of an open board.
+# OPPONENT replaces GNU Go as the other engine (any GTP command line), e.g. Pachi at fixed
+# playouts: OPPONENT="cd /root/pachi && exec ./pachi --nodcnn -t =13600 threads=1".
 set -eu
 BOOK=$1
 DIR=$2
@@ -29,7 +31,7 @@ else
 fi
 "$REFEREE" \
     --black "$MOYO --threads 1 --playouts $PLAYOUTS --seed $SEED --book $BOOK" \
-    --white "$GNUGO --mode gtp --level 10" \
+    --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move 10 --seed "$SEED" \
     --sgf-dir "$DIR" "$@"
 "$MOYO" book count --book "$BOOK" "$DIR"/game-*.sgf | tee "$DIR/book-count.txt"
