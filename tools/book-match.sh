@@ -12,7 +12,7 @@
 # 13x13 and 19x19 games short: such a game's result means nothing, so it is scored by
 # Tromp-Taylor rather than by GNU Go's slow dead-stone judgement of an open board.
 # OPPONENT replaces GNU Go as the other engine (any GTP command line), e.g. Pachi at fixed
-# playouts: OPPONENT="cd /root/pachi && exec ./pachi --nodcnn -t =13600 threads=1".
+# playouts: OPPONENT="cd PACHI_DIR && DATA_DIR=PACHI_DIR exec ./pachi --nodcnn -t =13600".
 set -eu
 BOOK=$1
 DIR=$2
