@@ -152,13 +152,17 @@ fn games_count_book_moves_and_the_opponents_hits() {
         .unwrap();
     let hit_last = book.foresees(&g, Color::White, last);
     g.play(Color::White, last).unwrap();
-    let u = replay(
-        Some(book),
-        &record(&g, "moyo", "x"),
-        Color::Black,
-        &Params::default(),
-    )
-    .unwrap();
+    // moyo's use of the book in a game, moyo Black.
+    let use_as_black = |game: &Game| {
+        replay(
+            Some(book),
+            &record(game, "moyo", "x"),
+            Color::Black,
+            &Params::default(),
+        )
+        .unwrap()
+    };
+    let u = use_as_black(&g);
     assert_eq!(u.games, 1);
     assert_eq!(u.book_moves, expect_book_moves);
     assert_eq!(u.best_moves, expect_book_moves);
@@ -169,13 +173,7 @@ fn games_count_book_moves_and_the_opponents_hits() {
     let mut h = book.rules.new_game();
     h.play(Color::Black, first).unwrap();
     h.play(Color::White, stranger).unwrap();
-    let v = replay(
-        Some(book),
-        &record(&h, "moyo", "x"),
-        Color::Black,
-        &Params::default(),
-    )
-    .unwrap();
+    let v = use_as_black(&h);
     assert_eq!((v.book_moves, v.opponent_moves, v.opponent_hits), (1, 1, 0));
     let mut all = GameUse::default();
     all.add(&u);
