@@ -13,6 +13,7 @@
 # Tromp-Taylor rather than by GNU Go's slow dead-stone judgement of an open board.
 # OPPONENT replaces GNU Go as the other engine (any GTP command line), e.g. Pachi at fixed
 # playouts: OPPONENT="cd PACHI_DIR && DATA_DIR=PACHI_DIR exec ./pachi --nodcnn -t =13600".
+# MOYO_ARGS adds options to moyo's engine command, e.g. MOYO_ARGS="--set book_margin=0".
 set -eu
 BOOK=$1
 DIR=$2
@@ -30,7 +31,7 @@ else
     set -- --scorer "$GNUGO --mode gtp --chinese-rules"
 fi
 "$REFEREE" \
-    --black "$MOYO --threads 1 --playouts $PLAYOUTS --seed $SEED --book $BOOK" \
+    --black "$MOYO --threads 1 --playouts $PLAYOUTS --seed $SEED --book $BOOK ${MOYO_ARGS:-}" \
     --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move 10 --seed "$SEED" \
     --sgf-dir "$DIR" "$@"
