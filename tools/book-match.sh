@@ -5,7 +5,8 @@
 # move counts when the book had a move for moyo in that position, which is exactly when
 # genmove answers from the book).
 #
-# Usage: tools/book-match.sh BOOK DIR [GAMES] [SEED]
+# Usage: tools/book-match.sh BOOK DIR [GAMES [SEED [extra moyo arguments...]]]
+# Example: tools/book-match.sh BOOK DIR 50 917 --set book_margin=0
 # Environment: MOYO, REFEREE, GNUGO override the programs; SIZE (9) and KOMI (7 on 9x9,
 # 7.5 otherwise) the board; PLAYOUTS (2000) moyo's search; MAX_MOVES stops each game after
 # that many moves (unset: played out), which is enough for counting book moves and keeps
@@ -13,12 +14,13 @@
 # Tromp-Taylor rather than by GNU Go's slow dead-stone judgement of an open board.
 # OPPONENT replaces GNU Go as the other engine (any GTP command line), e.g. Pachi at fixed
 # playouts: OPPONENT="cd PACHI_DIR && DATA_DIR=PACHI_DIR exec ./pachi --nodcnn -t =13600".
-# MOYO_ARGS adds options to moyo's engine command, e.g. MOYO_ARGS="--set book_margin=0".
 set -eu
 BOOK=$1
 DIR=$2
 GAMES=${3:-50}
 SEED=${4:-1}
+if [ $# -ge 4 ]; then shift 4; else shift $#; fi
+EXTRA="$*"
 MOYO=${MOYO:-target/release/moyo}
 REFEREE=${REFEREE:-target/release/moyo-referee}
 GNUGO=${GNUGO:-/usr/games/gnugo}
@@ -31,7 +33,7 @@ else
     set -- --scorer "$GNUGO --mode gtp --chinese-rules"
 fi
 "$REFEREE" \
-    --black "$MOYO --threads 1 --playouts $PLAYOUTS --seed $SEED --book $BOOK ${MOYO_ARGS:-}" \
+    --black "$MOYO --threads 1 --playouts $PLAYOUTS --seed $SEED --book $BOOK $EXTRA" \
     --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move 10 --seed "$SEED" \
     --sgf-dir "$DIR" "$@"
