@@ -1,6 +1,6 @@
 //! The picture of a run, hand-written SVG: one panel per parameter (the population mean
 //! as a line in a band of one spread either side, the default dashed, the y axis the
-//! tuned range) and, when check games were played, a panel of the champion's score
+//! span of those values inside the tuned range) and, when check games were played, a panel of the champion's score
 //! against the defaults with its 95% interval.
 
 use super::report::{Summary, score};
@@ -59,6 +59,23 @@ fn frame(
     }
 }
 
+/// A panel's y axis: the span of the band and the default, a tenth wider on each side,
+/// inside the parameter's declared range (a range of a million would flatten a run that
+/// moves between 800 and 1,000).
+fn axis(bands: &[(f64, f64)], default: f64, min: f64, max: f64) -> (f64, f64) {
+    let (mut lo, mut hi) = (default, default);
+    for &(mean, spread) in bands {
+        lo = lo.min(mean - spread);
+        hi = hi.max(mean + spread);
+    }
+    let pad = if hi > lo {
+        (hi - lo) / 10.0
+    } else {
+        default.abs().max(1.0) / 10.0
+    };
+    ((lo - pad).max(min), (hi + pad).min(max))
+}
+
 fn short(v: f64) -> String {
     let s = format!("{v:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
@@ -110,7 +127,9 @@ pub fn draw(s: &Summary) -> String {
     );
     for (i, t) in s.spec.params.iter().enumerate() {
         let y0 = TOP + GAP + PANEL * i as f64;
-        let map = frame(&mut out, y0, &t.name, t.min, t.max, n);
+        let bands: Vec<_> = gens.iter().map(|g| g.stats[i]).collect();
+        let (lo, hi) = axis(&bands, t.default, t.min, t.max);
+        let map = frame(&mut out, y0, &t.name, lo, hi, n);
         let upper: Vec<_> = gens
             .iter()
             .map(|g| map(g.index as f64, g.stats[i].0 + g.stats[i].1))
@@ -182,4 +201,25 @@ pub fn draw(s: &Summary) -> String {
     );
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::axis;
+
+    #[test]
+    fn the_axis_spans_the_values_not_the_declared_range() {
+        let (lo, hi) = axis(&[(800.0, 240.0), (980.0, 176.0)], 800.0, 0.0, 1e6);
+        assert!(
+            (lo - 500.4).abs() < 1e-6 && (hi - 1215.6).abs() < 1e-6,
+            "{lo} {hi}"
+        );
+    }
+
+    #[test]
+    fn the_axis_stays_inside_the_declared_range() {
+        assert_eq!(axis(&[(0.05, 0.1)], 0.1, 0.0, 1.0).0, 0.0);
+        let (lo, hi) = axis(&[], 0.5, 0.0, 1.0);
+        assert!(lo < 0.5 && hi > 0.5 && lo >= 0.0 && hi <= 1.0);
+    }
 }
