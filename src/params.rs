@@ -401,7 +401,7 @@ params! {
     status_playouts: u64 = 1000, [1, 10_000_000];
     /// Longest the search behind `final_status_list` may take, in seconds (the controller waits).
     status_max_seconds: f64 = 5.0, [0.01, 3600.0];
-    /// Book moves within this win rate of the best book move are drawn at random, for variety (0: always the best, so moyo's lines stay where its book grew deep).
+    /// Book moves within this win rate of the best are drawn at random, for variety (0: the best, so moyo's lines stay where its book is deep).
     book_margin: f32 = 0.0, [0.0, 1.0];
     /// The book answers only while fewer moves than this have been played (1: the first move only; 0: never), for a book trusted only near the root.
     book_max_moves: u32 = 1000, [0, 100_000];

@@ -1,7 +1,7 @@
 //! The picture of a run, hand-written SVG: one panel per parameter (the population mean
 //! as a line in a band of one spread either side, the default dashed, the y axis the
-//! span of those values inside the tuned range) and, when check games were played, a panel of the champion's score
-//! against the defaults with its 95% interval.
+//! span of those values inside the tuned range) and, when check games were played, a
+//! panel of the champion's score against the defaults with its 95% interval.
 
 use super::report::{Summary, score};
 use std::fmt::Write as _;
