@@ -147,24 +147,30 @@ macro_rules! params {
 params! {
     /// UCB exploration constant; 0 as in MoGo: RAVE and the prior already spread the visits.
     uct_c: f32 = 0.0, [0.0, 10.0];
-    /// RAVE equivalence below the root (MoGo's c1 = 1 / this): visits where online and AMAF weigh the same.
-    rave_equiv: f32 = 800.0, [0.0, 1.0e6];
+    /// RAVE equivalence below the root (MoGo's c1 = 1 / this): visits where online and AMAF weigh the same; 980.4 on boards below `large_board_min_size`: the 9x9 SPSA champion of `moyo tune` (issue 39; 59.8% in 200 games at 1 s against the old default).
+    rave_equiv: f32 = 980.4, [0.0, 1.0e6];
+    /// `rave_equiv` from `large_board_min_size`: 800, the tuned small-board value is unplayed there.
+    rave_equiv_large: f32 = 800.0, [0.0, 1.0e6];
     /// AMAF updates weigh 2 right after a node falling to 0 at the playout's end (Fuego's weighted RAVE updates).
     rave_weight_distance: bool = false, [0, 1];
     /// AMAF updates weigh 1 + this x the share of the playout still to come after the play, so early plays count up to 1 + this times (Pachi's distance_rave, 3 there); 0: off: with Pachi's whole tree formula (MoGo's prior terms off, `rave_equiv` 3000) level with the default against Pachi at 1 s.
     rave_distance_weight: f32 = 0.0, [0.0, 100.0];
     /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.
     rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
-    /// MoGo's C below the root: prior weight in C / log(2 + n(d)), progressive unpruning.
-    prior_c: f32 = 0.1, [0.0, 10.0];
+    /// MoGo's C below the root: prior weight in C / log(2 + n(d)), progressive unpruning; 0.09 below `large_board_min_size` (the 9x9 SPSA champion, see `rave_equiv`).
+    prior_c: f32 = 0.09, [0.0, 10.0];
+    /// `prior_c` from `large_board_min_size`: 0.1, the tuned small-board value is unplayed there.
+    prior_c_large: f32 = 0.1, [0.0, 10.0];
     /// MoGo's C at the root.
     prior_c_root: f32 = 0.1, [0.0, 10.0];
-    /// MoGo's c2 below the root: gamma = c2 / RAVE sims, how long the prior weighs as a value (more kept prior-liked moves ahead of refuting playouts).
-    prior_c2: f32 = 0.5, [0.0, 1000.0];
+    /// MoGo's c2 below the root: gamma = c2 / RAVE sims, how long the prior weighs as a value (more kept prior-liked moves ahead of refuting playouts); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    prior_c2: f32 = 0.4409, [0.0, 1000.0];
+    /// `prior_c2` from `large_board_min_size`: 0.5, the tuned small-board value is unplayed there.
+    prior_c2_large: f32 = 0.5, [0.0, 1000.0];
     /// MoGo's c2 at the root.
     prior_c2_root: f32 = 2.0, [0.0, 1000.0];
-    /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics); 30 beat 10 in self-play.
-    prior_sims: f32 = 30.0, [0.0, 10_000.0];
+    /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics); 30 beat 10 in self-play, then 25.5 is the 9x9 SPSA champion's (see `rave_equiv`).
+    prior_sims: f32 = 25.5, [0.0, 10_000.0];
     /// `prior_sims` on boards from `large_board_min_size` (few playouts per point): 100 beat 30 on 19x19 vs GNU Go.
     prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
     /// Online simulations the prior H(d) also stands for (Pachi and Fuego seed a node's own statistics too), so the prior still weighs once RAVE has many samples; 0 (off): 30 and 100 lost in 19x19 self-play.
@@ -173,8 +179,8 @@ params! {
     prior_pattern_sims: f32 = 300.0, [0.0, 100_000.0];
     /// Online simulations at half a win that each child starts with wherever the pattern experience is on (Pachi's even prior, 20), so that experience is weighed against something.
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
-    /// Scale of both on boards below `large_board_min_size` (Pachi's 0.7): won 9x9 self-play (65%), and with `prior_nakade_gamma` 98.5% of 618 games against GNU Go (96.1% before); 0: off.
-    prior_pattern_small_scale: f32 = 0.7, [0.0, 10.0];
+    /// Scale of both on boards below `large_board_min_size` (Pachi's 0.7): won 9x9 self-play (65%), and with `prior_nakade_gamma` 98.5% of 618 games against GNU Go (96.1% before); 0: off; tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    prior_pattern_small_scale: f32 = 0.4053, [0.0, 10.0];
     /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off (9,000 against Pachi: level at 1 s, 52.6% in 76 at 4 s, level with the default there).
     prior_pattern_fade: f32 = 0.0, [0.0, 1.0e9];
     /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
@@ -295,8 +301,10 @@ params! {
     pattern_prev_large: bool = false, [0, 1];
     /// Draw the 3x3 pattern move in proportion to its learned shape gamma (false: uniformly).
     pattern_gamma: bool = false, [0, 1];
-    /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4).
-    approach_rate: f32 = 0.5, [0.0, 1.0];
+    /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    approach_rate: f32 = 0.5113, [0.0, 1.0];
+    /// `approach_rate` from `large_board_min_size`: 0.5, the tuned small-board value is unplayed there.
+    approach_rate_large: f32 = 0.5, [0.0, 1.0];
     /// Chance to play a capture near the last two moves (anywhere with `capture_global`), the biggest first.
     capture_rate: f32 = 1.0, [0.0, 1.0];
     /// The capture step looks over the whole board, as MoGo's Algorithm 1 does, not only near the last two moves.
@@ -321,12 +329,16 @@ params! {
     ko_fight_rate: f32 = 0.0, [0.0, 1.0];
     /// Chance to guard an own eye that the opponent's last move threatens to make false: take the falsifying point, or capture a falsifying stone in atari (Pachi's eye-fix check, always on there); 0: off, no games yet.
     eye_fix_rate: f32 = 0.0, [0.0, 1.0];
-    /// A heavy playout ends once one side has captured this share of the board's points more than the other, and leads by twice that after the komi at two points a stone, won by that side (Fuego's mercy rule, 0.3 as Fuego: 8% more 9x9 playouts; 0: never).
-    mercy_share: f32 = 0.3, [0.0, 1.0];
+    /// A heavy playout ends once one side has captured this share of the board's points more than the other, and leads by twice that after the komi at two points a stone, won by that side (Fuego's mercy rule, 0.3 as Fuego: 8% more 9x9 playouts; 0: never); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    mercy_share: f32 = 0.2903, [0.0, 1.0];
+    /// `mercy_share` from `large_board_min_size`: 0.3, the tuned small-board value is unplayed there.
+    mercy_share_large: f32 = 0.3, [0.0, 1.0];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.
     prior_pattern: f32 = 0.25, [-1.0, 1.0];
-    /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)).
-    prior_capture: f32 = 0.5, [-1.0, 1.0];
+    /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    prior_capture: f32 = 0.5419, [-1.0, 1.0];
+    /// `prior_capture` from `large_board_min_size`: 0.5, the tuned small-board value is unplayed there.
+    prior_capture_large: f32 = 0.5, [-1.0, 1.0];
     /// Prior H(d): extra for a capture next to an own string in atari (it saves it), scaled alike.
     prior_capture_save: f32 = 0.3, [-1.0, 1.0];
     /// Prior H(d): extending an own string out of atari to 3+ liberties or out of the ladder.
@@ -337,12 +349,16 @@ params! {
     prior_nakade: f32 = 0.0, [-1.0, 1.0];
     /// Factor on the learned-pattern gamma of such a vital point (in the gamma term and the pattern experience): with 3 to 30 the 9x9 search finds life_and_death.tst 1 at every seed tried, with 1 (off) it misses 2 of 12.
     prior_nakade_gamma: f32 = 5.0, [0.001, 1000.0];
-    /// Prior H(d): an atari, a liberty of an enemy string with two (MoGo's "threat").
-    prior_atari: f32 = 0.15, [-1.0, 1.0];
+    /// Prior H(d): an atari, a liberty of an enemy string with two (MoGo's "threat"); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    prior_atari: f32 = 0.1521, [-1.0, 1.0];
+    /// `prior_atari` from `large_board_min_size`: 0.15, the tuned small-board value is unplayed there.
+    prior_atari_large: f32 = 0.15, [-1.0, 1.0];
     /// Prior H(d): extra for an atari while a ko is on the board (a ko threat).
     prior_atari_ko: f32 = 0.15, [-1.0, 1.0];
-    /// Prior H(d): self-atari of 3+ stones (negative); 2 stones weigh 2/3, a throw-in stone 1/3.
-    prior_self_atari: f32 = -0.6, [-1.0, 1.0];
+    /// Prior H(d): self-atari of 3+ stones (negative); 2 stones weigh 2/3, a throw-in stone 1/3; tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    prior_self_atari: f32 = -0.5887, [-1.0, 1.0];
+    /// `prior_self_atari` from `large_board_min_size`: -0.6, the tuned small-board value is unplayed there.
+    prior_self_atari_large: f32 = -0.6, [-1.0, 1.0];
     /// Prior H(d): a move on the first line ("line of death") far from all stones.
     prior_line1: f32 = -0.3, [-1.0, 1.0];
     /// Prior H(d): a move on the second line far from all stones.
@@ -512,6 +528,7 @@ mod tests {
         assert!(p.time_early_stop);
         assert!(p.set("time_early_stop", "2").is_err());
         assert_eq!(p.pattern_sims(19), (300.0, 20.0));
+        p.set("prior_pattern_small_scale", "0.7").unwrap();
         assert_eq!(p.pattern_sims(9), (210.0, 14.0));
         p.set("prior_pattern_small_scale", "0").unwrap();
         assert_eq!(p.pattern_sims(9), (0.0, 0.0));
@@ -534,10 +551,10 @@ mod tests {
     fn steps_follow_kind_default_and_range() {
         let d = Params::default().describe();
         let get = |n: &str| d.iter().find(|i| i.name == n).unwrap().clone();
-        let rave = get("rave_equiv");
+        let rave = get("rave_equiv_large");
         assert_eq!((rave.kind, rave.step), (ParamKind::Real, 80.0));
         assert_eq!(get("uct_c").step, 0.1);
-        assert_eq!(get("prior_c").step, 0.01);
+        assert_eq!(get("prior_c_large").step, 0.01);
         assert_eq!(get("expand_visits").kind, ParamKind::Integer);
         assert_eq!(get("expand_visits").step, 1.0);
         assert_eq!(get("resign_min_playouts").step, 200.0);

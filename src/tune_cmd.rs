@@ -107,6 +107,7 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
         return Err("--komi must be a number".into());
     }
     let spec = Spec::new(&g.params, &args.param, args.spec.as_deref())?;
+    spec.check_size(&g.params, args.size)?;
     let playouts = match (g.playouts, g.time_per_move) {
         (None, None) => Some(DEFAULT_PLAYOUTS),
         (p, _) => p,

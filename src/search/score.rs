@@ -76,10 +76,15 @@ impl Coefs {
     pub fn from_params(p: &Params, root: bool, size: usize, playouts: Option<f32>) -> Coefs {
         let large = p.is_large(size);
         let (pattern_sims, even_sims) = p.pattern_sims_for(size, playouts);
-        let prior_sims = if large {
-            p.prior_sims_large
+        let (prior_sims, c, rave_equiv, c2) = if large {
+            (
+                p.prior_sims_large,
+                p.prior_c_large,
+                p.rave_equiv_large,
+                p.prior_c2_large,
+            )
         } else {
-            p.prior_sims
+            (p.prior_sims, p.prior_c, p.rave_equiv, p.prior_c2)
         };
         let widen = if large && !root {
             Widening {
@@ -104,9 +109,9 @@ impl Coefs {
             }
         } else {
             Coefs {
-                c: p.prior_c,
-                c1: 1.0 / p.rave_equiv.max(1e-3),
-                c2: p.prior_c2,
+                c,
+                c1: 1.0 / rave_equiv.max(1e-3),
+                c2,
                 prior_sims,
                 prior_online: p.prior_online_sims,
                 pattern_sims,
@@ -424,7 +429,28 @@ mod tests {
             assert_eq!(Coefs::from_params(&p, root, 19, None).prior_sims, 100.0);
         }
         assert_eq!(Coefs::from_params(&p, true, 19, None).c2, p.prior_c2_root);
-        assert_eq!(Coefs::from_params(&p, false, 19, None).c2, p.prior_c2);
+        assert_eq!(Coefs::from_params(&p, false, 19, None).c2, p.prior_c2_large);
+    }
+
+    #[test]
+    fn large_boards_take_their_own_score_constants_below_the_root() {
+        let p = Params {
+            prior_c: 0.2,
+            prior_c_large: 0.3,
+            prior_c2: 0.4,
+            prior_c2_large: 0.6,
+            rave_equiv: 1000.0,
+            rave_equiv_large: 500.0,
+            ..Params::default()
+        };
+        let (small, large) = (
+            Coefs::from_params(&p, false, 9, None),
+            Coefs::from_params(&p, false, 19, None),
+        );
+        assert_eq!((small.c, small.c1, small.c2), (0.2, 0.001, 0.4));
+        assert_eq!((large.c, large.c1, large.c2), (0.3, 0.002, 0.6));
+        let root = Coefs::from_params(&p, true, 19, None);
+        assert_eq!((root.c, root.c2), (p.prior_c_root, p.prior_c2_root));
     }
 
     #[test]

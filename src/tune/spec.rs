@@ -97,6 +97,30 @@ impl Spec {
         Ok(Spec { params })
     }
 
+    /// Refuses a parameter that a board of `size` does not read: on large boards one with a
+    /// `_large` twin (the twin applies there), on small boards a `_large` one.
+    pub fn check_size(&self, base: &Params, size: usize) -> Result<(), String> {
+        let names: Vec<&str> = base.describe().into_iter().map(|i| i.name).collect();
+        let large = base.is_large(size);
+        for t in &self.params {
+            let twin = format!("{}_large", t.name);
+            if large && names.contains(&twin.as_str()) {
+                return Err(format!(
+                    "{} does not apply on {size}x{size} (from large_board_min_size {}): \
+                     tune {twin}",
+                    t.name, base.large_board_min_size
+                ));
+            }
+            if !large && t.name.ends_with("_large") {
+                return Err(format!(
+                    "{} applies only from large_board_min_size {}, not on {size}x{size}",
+                    t.name, base.large_board_min_size
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The base values (the first member of the first generation).
     pub fn defaults(&self) -> Vec<f64> {
         self.params.iter().map(|t| t.default).collect()

@@ -145,6 +145,26 @@ fn spec_errors_name_the_problem() {
 }
 
 #[test]
+fn a_parameter_the_board_size_does_not_read_is_refused() {
+    let p = Params::default();
+    let check = |name: &str, size| spec(&[name]).check_size(&p, size);
+    assert!(check("prior_c", 9).is_ok());
+    assert!(check("prior_c_large", 19).is_ok());
+    assert!(check("prior_gamma", 19).is_ok());
+    assert!(
+        check("prior_c", 19)
+            .unwrap_err()
+            .contains("tune prior_c_large")
+    );
+    assert!(
+        check("prior_sims", 13)
+            .unwrap_err()
+            .contains("prior_sims_large")
+    );
+    assert!(check("prior_c_large", 9).unwrap_err().contains("only from"));
+}
+
+#[test]
 fn points_are_three_one_nothing() {
     assert_eq!(points(Some(Color::Black)), (3, 0));
     assert_eq!(points(Some(Color::White)), (0, 3));

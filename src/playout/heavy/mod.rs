@@ -169,14 +169,16 @@ impl Candidates {
 
 impl Policy {
     /// The policy the parameters describe on a board of `size`: from
-    /// `large_board_min_size`, the `_large` variants of the switches proven on small boards
-    /// only.
+    /// `large_board_min_size`, the `_large` variants of the settings proven or tuned on small
+    /// boards only.
     pub fn for_board(p: &Params, size: usize) -> Policy {
         let mut policy = Policy::from_params(p);
         if p.is_large(size) {
             policy.pattern_prev = p.pattern_prev_large;
             policy.selfatari_nakade = p.selfatari_nakade_large;
             policy.false_eye = p.false_eye_rate_large;
+            policy.approach = p.approach_rate_large;
+            policy.mercy_share = p.mercy_share_large;
         }
         policy
     }

@@ -497,3 +497,17 @@ fn the_small_board_bundle_stays_off_on_large_boards() {
     );
     assert!(on.pattern_prev && on.selfatari_nakade && on.false_eye == 1.0);
 }
+
+#[test]
+fn the_rates_tuned_on_small_boards_have_their_own_values_on_large_ones() {
+    let p = Params {
+        approach_rate: 0.25,
+        approach_rate_large: 0.75,
+        mercy_share: 0.2,
+        mercy_share_large: 0.4,
+        ..Params::default()
+    };
+    let (small, large) = (Policy::for_board(&p, 9), Policy::for_board(&p, 19));
+    assert_eq!((small.approach, small.mercy_share), (0.25, 0.2));
+    assert_eq!((large.approach, large.mercy_share), (0.75, 0.4));
+}

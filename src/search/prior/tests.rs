@@ -177,6 +177,31 @@ fn an_atari_is_worth_more_with_a_ko_on_the_board() {
 }
 
 #[test]
+fn the_tactical_weights_have_their_own_values_on_large_boards() {
+    // Black captures C4-E4 on F4 (its fourth liberty filled); the same shape on 9x9 and 19x19.
+    let p = Params {
+        prior_capture: 0.5,
+        prior_capture_large: 0.9,
+        ..Params::default()
+    };
+    let shape = (
+        &["C5", "D5", "E5", "B4", "C3", "D3", "E3"][..],
+        &["C4", "D4", "E4"][..],
+    );
+    for (size, want) in [(9, 0.5), (19, 0.9)] {
+        let b = position(size, shape.0, shape.1);
+        let inp = input(&b, Black);
+        let t = PriorEval::new().explain(&p, &inp, at(&b, "F4").0);
+        let capture = t.iter().find(|t| t.0 == "capture").map(|t| t.1);
+        // Three stones weigh 0.7 of the full term.
+        assert!(
+            (capture.unwrap() - want * 0.7).abs() < 1e-6,
+            "{size}x{size}: {t:?}"
+        );
+    }
+}
+
+#[test]
 fn pass_is_negative() {
     let b = Board::new(9);
     let mut out = [0.0];
