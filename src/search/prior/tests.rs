@@ -178,7 +178,7 @@ fn an_atari_is_worth_more_with_a_ko_on_the_board() {
 
 #[test]
 fn the_tactical_weights_have_their_own_values_on_large_boards() {
-    // Black captures C4-E4 on F4 (its fourth liberty filled); the same shape on 9x9 and 19x19.
+    // Black captures White C4-E4 on F4, its last liberty; the same shape on 9x9 and 19x19.
     let p = Params {
         prior_capture: 0.5,
         prior_capture_large: 0.9,
