@@ -419,6 +419,10 @@ params! {
     status_max_seconds: f64 = 5.0, [0.01, 3600.0];
     /// Book moves within this win rate of the best are drawn at random, for variety (0: the best, so moyo's lines stay where its book is deep).
     book_margin: f32 = 0.0, [0.0, 1.0];
+    /// Book moves within this win rate of the best go first by how much book lies beneath them (0: by value alone): a leaf's one evaluation is optimistic beside a line whose replies were searched, and moyo stays where the book follows its opponents (9x9: 3.40 to 5.58 book moves a game against Pachi).
+    book_deep_margin: f32 = 0.02, [0.0, 1.0];
+    /// `book_deep_margin` from `large_board_min_size` (off: no games have measured it there).
+    book_deep_margin_large: f32 = 0.0, [0.0, 1.0];
     /// The book answers only while fewer moves than this have been played (1: the first move only; 0: never), for a book trusted only near the root.
     book_max_moves: u32 = 1000, [0, 100_000];
     /// The book answers for Black (false: Black's moves are all searched).

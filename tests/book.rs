@@ -12,12 +12,22 @@ use moyo::book::{self, BookRules, Library, Shape};
 use moyo::engine::{Engine, EngineConfig, GenMove};
 use std::time::{Duration, Instant};
 
+/// An engine playing the book's best move by value alone.
 fn engine(books: Library, komi: f32) -> Engine {
-    Engine::new(EngineConfig {
-        params: moyo::params::Params {
+    engine_with(
+        books,
+        komi,
+        moyo::params::Params {
             book_margin: 0.0,
+            book_deep_margin: 0.0,
             ..Default::default()
         },
+    )
+}
+
+fn engine_with(books: Library, komi: f32, params: moyo::params::Params) -> Engine {
+    Engine::new(EngineConfig {
+        params,
         playouts: Some(50),
         threads: 1,
         seed: 3,
@@ -65,6 +75,52 @@ fn genmove_plays_the_book_then_searches_when_the_game_leaves_it() {
     // No book: the same engine searches from the start.
     let mut n = engine(Library::default(), 7.0);
     assert!(n.book_move(Color::Black).is_none());
+}
+
+#[test]
+fn the_deep_margin_plays_the_most_followed_near_best_move_below_13x13() {
+    let bk = small_book();
+    let deep_pick = |g: &Game, c: Color| {
+        bk.choose_among(g, c, (0.0, 1.0), |_| true, |_| 0)
+            .map(|x| x.mv)
+    };
+    // A position along the book's lines where the best move by value is not the one with
+    // the most book beneath it: breadth first through the book's moves.
+    let mut todo = vec![(Game::new(9, 7.0), Color::Black, Vec::new())];
+    let (line, color, by_value, deep) = loop {
+        let (g, c, line) = todo.remove(0);
+        let best = bk.choose(&g, c, 0.0, |_| 0).map(|x| x.mv);
+        if let (Some(b), Some(d)) = (best, deep_pick(&g, c))
+            && b != d
+        {
+            break (line, c, b, d);
+        }
+        for m in bk.moves(&g, c) {
+            let mut h = g.clone();
+            h.play(c, m.mv).unwrap();
+            let mut l: Vec<(Color, Move)> = line.clone();
+            l.push((c, m.mv));
+            todo.push((h, c.opp(), l));
+        }
+        assert!(!todo.is_empty(), "the small book has such a position");
+    };
+    let mut lib = Library::default();
+    lib.add(bk.clone());
+    let params = |large_from: usize| moyo::params::Params {
+        book_deep_margin: 1.0,
+        large_board_min_size: large_from,
+        ..Default::default()
+    };
+    let play = |large_from: usize| {
+        let mut e = engine_with(lib.clone(), 7.0, params(large_from));
+        for &(c, m) in &line {
+            e.play(c, m).unwrap();
+        }
+        e.genmove(color)
+    };
+    assert_eq!(play(13), GenMove::Play(deep));
+    // Where the board counts as large, `book_deep_margin_large` (0 by default) rules.
+    assert_eq!(play(9), GenMove::Play(by_value));
 }
 
 #[test]

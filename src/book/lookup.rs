@@ -11,6 +11,14 @@ impl Book {
     /// with its propagated value; moves illegal in this game (superko) are left out.
     /// Empty when the rules differ or the position is not an interior node.
     pub fn moves(&self, game: &Game, color: Color) -> Vec<BookChoice> {
+        self.moves_to(game, color)
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect()
+    }
+
+    /// `moves`, each with the node it leads to.
+    fn moves_to(&self, game: &Game, color: Color) -> Vec<(BookChoice, u32)> {
         if !self.rules.matches(game) {
             return Vec::new();
         }
@@ -23,17 +31,36 @@ impl Book {
         if !node.is_interior() || node.to_move != color {
             return Vec::new();
         }
-        let mut out: Vec<BookChoice> = node
+        let mut out: Vec<(BookChoice, u32)> = node
             .edges
             .iter()
-            .map(|e| BookChoice {
-                mv: from_book(board, sym, e.mv),
-                value: -self.nodes[e.child as usize].p,
+            .map(|e| {
+                let c = BookChoice {
+                    mv: from_book(board, sym, e.mv),
+                    value: -self.nodes[e.child as usize].p,
+                };
+                (c, e.child)
             })
-            .filter(|c| game.legality(color, c.mv).is_ok())
+            .filter(|(c, _)| game.legality(color, c.mv).is_ok())
             .collect();
-        out.sort_by(|a, b| b.value.total_cmp(&a.value));
+        out.sort_by(|a, b| b.0.value.total_cmp(&a.0.value));
         out
+    }
+
+    /// How many positions of the book are reachable from node `n`, itself included: how
+    /// far the book has followed the replies to the move that leads there.
+    pub fn reach(&self, n: u32) -> usize {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![n];
+        let mut count = 0;
+        while let Some(x) = stack.pop() {
+            if std::mem::replace(&mut seen[x as usize], true) {
+                continue;
+            }
+            count += 1;
+            stack.extend(self.nodes[x as usize].edges.iter().map(|e| e.child));
+        }
+        count
     }
 
     /// The book's move for `color` in `game`: the best one, or with `margin` > 0 (in win
@@ -46,21 +73,32 @@ impl Book {
         margin: f32,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<BookChoice> {
-        self.choose_among(game, color, margin, |_| true, pick)
+        self.choose_among(game, color, (margin, 0.0), |_| true, pick)
     }
 
-    /// `choose` among the book moves `keep` accepts (`None` when it accepts none).
+    /// `choose` among the book moves `keep` accepts (`None` when it accepts none), with
+    /// `margins` = (`margin`, `deep`): where `deep` > 0 (in win rate), the moves within
+    /// `deep` of the best come first, the one with the most book beneath it ([`Book::reach`])
+    /// in front, and the draw of `margin` is among the first of that order.
     pub fn choose_among(
         &self,
         game: &Game,
         color: Color,
-        margin: f32,
+        (margin, deep): (f32, f32),
         keep: impl Fn(Move) -> bool,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<BookChoice> {
-        let mut moves = self.moves(game, color);
-        moves.retain(|c| keep(c.mv));
-        let best = moves.first()?.value;
+        let mut found = self.moves_to(game, color);
+        found.retain(|(c, _)| keep(c.mv));
+        let best = found.first()?.0.value;
+        if deep > 0.0 {
+            let window = found
+                .iter()
+                .take_while(|(c, _)| c.value >= best - 2.0 * deep)
+                .count();
+            found[..window].sort_by_cached_key(|&(_, n)| std::cmp::Reverse(self.reach(n)));
+        }
+        let moves: Vec<BookChoice> = found.into_iter().map(|(c, _)| c).collect();
         let near = moves
             .iter()
             .take_while(|c| c.value >= best - 2.0 * margin)

@@ -273,7 +273,7 @@ impl Engine {
     /// book for this size, komi and rules (legal in this game, superko included) and fewer
     /// than `book_max_moves` moves have been played, for a colour the book answers for
     /// (`book_black`, `book_white`); moves within `book_margin` of the best are drawn at
-    /// random.
+    /// random, after `book_deep_margin` has put the most-followed lines first.
     pub fn book_move(&mut self, color: Color) -> Option<(Move, f32)> {
         use rand::{Rng, SeedableRng};
         let params = &self.config.params;
@@ -293,7 +293,13 @@ impl Engine {
         let pro = crate::book::pro_moves(self.game.board(), color, params);
         let keep = |m: Move| crate::book::allowed(&pro, m);
         let pick = |n| rng.gen_range(0..n);
-        let Some(c) = book.choose_among(&self.game, color, params.book_margin, keep, pick) else {
+        let deep = if params.is_large(self.game.board().size()) {
+            params.book_deep_margin_large
+        } else {
+            params.book_deep_margin
+        };
+        let Some(c) = book.choose_among(&self.game, color, (params.book_margin, deep), keep, pick)
+        else {
             if pro.is_some() && !book.moves(&self.game, color).is_empty() {
                 self.log(format_args!(
                     "book {color}: no book move that professionals play here"

@@ -425,6 +425,50 @@ fn lookups_need_the_same_size_komi_and_rules_and_legal_moves() {
 }
 
 #[test]
+fn a_deep_margin_plays_the_most_followed_of_the_near_best_moves() {
+    let hand = hand_made(1.0);
+    let reaches: Vec<usize> = (0..7).map(|n| hand.reach(n)).collect();
+    assert_eq!(reaches, [7, 3, 1, 2, 1, 1, 1]);
+    // Breadth first, until a root move other than the best has the most book beneath it.
+    let g = Game::new(9, 7.0);
+    let mut ev = evals();
+    let mut b = builder(9, 0.0, info(6, 0, PlayerMode::Nobody));
+    let (book, all, deepest) = loop {
+        b.step(&mut ev).unwrap();
+        let book = &b.book;
+        let all = book.moves(&g, Color::Black);
+        let reach = |mv: Move| {
+            let mut h = g.clone();
+            h.play(Color::Black, mv).unwrap();
+            book.reach(book.find(canonical(h.board(), Color::White).0).unwrap())
+        };
+        let sizes: Vec<usize> = all.iter().map(|c| reach(c.mv)).collect();
+        let deepest = (0..all.len()).max_by_key(|&i| (sizes[i], std::cmp::Reverse(i)));
+        if let Some(d) = deepest.filter(|&d| d > 0 && sizes[d] > sizes[0]) {
+            break (book.clone(), all, d);
+        }
+        assert!(book.nodes.len() < 200, "no such book in the first steps");
+    };
+    let choose = |deep: f32| {
+        book.choose_among(&g, Color::Black, (0.0, deep), |_| true, |_| 0)
+            .unwrap()
+            .mv
+    };
+    assert_eq!(choose(0.0), all[0].mv, "no deep margin: the best value");
+    assert_eq!(
+        choose(1.0),
+        all[deepest].mv,
+        "a wide one: the most book beneath"
+    );
+    let gap = (all[0].value - all[deepest].value) / 2.0;
+    assert_eq!(
+        choose(gap * 0.5),
+        all[0].mv,
+        "the deepest is outside a narrow one"
+    );
+}
+
+#[test]
 fn file_round_trip_and_corruption() {
     let b = built(9, 7.5, info(6, 3, PlayerMode::White), 12);
     let bytes = to_bytes(&b.book, &b.info);
