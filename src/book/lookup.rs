@@ -98,17 +98,16 @@ impl Book {
                 .count();
             found[..window].sort_by_cached_key(|&(_, n)| std::cmp::Reverse(self.reach(n)));
         }
-        let moves: Vec<BookChoice> = found.into_iter().map(|(c, _)| c).collect();
-        let near = moves
+        let near = found
             .iter()
-            .take_while(|c| c.value >= best - 2.0 * margin)
+            .take_while(|(c, _)| c.value >= best - 2.0 * margin)
             .count();
         let k = if near > 1 {
             pick(near).min(near - 1)
         } else {
             0
         };
-        Some(moves[k])
+        Some(found[k].0)
     }
 
     /// The game of node `n` along its shortest path from the start position, and the
