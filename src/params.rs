@@ -441,6 +441,38 @@ params! {
     cluster_timeout_ms: u32 = 1000, [10, 600_000];
 }
 
+/// The parameters tuned or proven on small boards, each with its `_large` twin: the value
+/// boards from `large_board_min_size` read instead (see [`Params::for_size`]).
+macro_rules! large_twins {
+    ($( $base:ident / $twin:ident ),* $(,)?) => {
+        impl Params {
+            /// Each parameter with a `_large` twin, as (base, twin) names.
+            pub const LARGE_TWINS: &'static [(&'static str, &'static str)] =
+                &[$( (stringify!($base), stringify!($twin)), )*];
+
+            fn take_large_twins(&mut self) {
+                $( self.$base = self.$twin; )*
+            }
+        }
+    };
+}
+
+large_twins! {
+    rave_equiv / rave_equiv_large,
+    prior_c / prior_c_large,
+    prior_c2 / prior_c2_large,
+    prior_sims / prior_sims_large,
+    pattern_prev / pattern_prev_large,
+    approach_rate / approach_rate_large,
+    selfatari_nakade / selfatari_nakade_large,
+    false_eye_rate / false_eye_rate_large,
+    mercy_share / mercy_share_large,
+    prior_capture / prior_capture_large,
+    prior_atari / prior_atari_large,
+    prior_self_atari / prior_self_atari_large,
+    book_deep_margin / book_deep_margin_large,
+}
+
 impl Params {
     /// Sets the parameters a params file names (`moyo --params FILE`, `moyo tune`'s
     /// `champion.params`): one `name = value` a line (`name value` too); blank lines and
@@ -478,6 +510,17 @@ impl Params {
     /// Whether a board of `size` takes the large-board settings.
     pub fn is_large(&self, size: usize) -> bool {
         size >= self.large_board_min_size
+    }
+
+    /// The parameters as a board of `size` reads them: from `large_board_min_size`, each
+    /// parameter with a `_large` twin takes the twin's value, so that the search, the
+    /// playouts and the book read the base names alone. Resolving twice changes nothing.
+    pub fn for_size(&self, size: usize) -> Params {
+        let mut p = self.clone();
+        if self.is_large(size) {
+            p.take_large_twins();
+        }
+        p
     }
 
     /// The pattern experience on a board of `size`: online simulations, all won, per unit
@@ -571,6 +614,43 @@ mod tests {
                 i.name
             );
         }
+    }
+
+    #[test]
+    fn large_boards_read_every_twin_and_small_boards_none() {
+        let mut p = Params::default();
+        let names: Vec<&str> = p.describe().iter().map(|i| i.name).collect();
+        let twins: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| n.ends_with("_large"))
+            .collect();
+        assert_eq!(twins.len(), Params::LARGE_TWINS.len(), "a twin is unlisted");
+        for &(base, twin) in Params::LARGE_TWINS {
+            assert_eq!(format!("{base}_large"), twin);
+            assert!(names.contains(&base), "{base}");
+            // Give the twin a value its base does not have, then read both sizes.
+            let info = |q: &Params, n: &str| {
+                let v = q
+                    .describe()
+                    .into_iter()
+                    .find(|i| i.name == n)
+                    .unwrap()
+                    .value;
+                match v.as_str() {
+                    "true" => 1.0,
+                    "false" => 0.0,
+                    _ => v.parse::<f64>().unwrap(),
+                }
+            };
+            let other = if info(&p, base) == 0.0 { 1.0 } else { 0.0 };
+            p.set(twin, &other.to_string()).unwrap();
+            assert_eq!(info(&p.for_size(19), base), other, "{base} on 19x19");
+            assert_eq!(info(&p.for_size(9), base), info(&p, base), "{base} on 9x9");
+            assert_eq!(p.for_size(19).for_size(19), p.for_size(19));
+        }
+        p.set("large_board_min_size", "9").unwrap();
+        assert_eq!(p.for_size(9).prior_c, p.prior_c_large);
     }
 
     #[test]

@@ -115,7 +115,7 @@ impl Engine {
             ownership: e.result.as_ref().map(|r| r.ownership.as_slice()),
         };
         let mut eval = PriorEval::new();
-        let params = &self.config.params;
+        let params = &self.config.params.for_size(board.size());
         let mut terms_of = |m: Move| {
             let code = match m {
                 Move::Play(p) => p.0,

@@ -276,7 +276,7 @@ impl Engine {
     /// random, after `book_deep_margin` has put the most-followed lines first.
     pub fn book_move(&mut self, color: Color) -> Option<(Move, f32)> {
         use rand::{Rng, SeedableRng};
-        let params = &self.config.params;
+        let params = &self.config.params.for_size(self.game.board().size());
         let answers = match color {
             Color::Black => params.book_black,
             Color::White => params.book_white,
@@ -293,13 +293,8 @@ impl Engine {
         let pro = crate::book::pro_moves(self.game.board(), color, params);
         let keep = |m: Move| crate::book::allowed(&pro, m);
         let pick = |n| rng.gen_range(0..n);
-        let deep = if params.is_large(self.game.board().size()) {
-            params.book_deep_margin_large
-        } else {
-            params.book_deep_margin
-        };
-        let Some(c) = book.choose_among(&self.game, color, (params.book_margin, deep), keep, pick)
-        else {
+        let margins = (params.book_margin, params.book_deep_margin);
+        let Some(c) = book.choose_among(&self.game, color, margins, keep, pick) else {
             if pro.is_some() && !book.moves(&self.game, color).is_empty() {
                 self.log(format_args!(
                     "book {color}: no book move that professionals play here"

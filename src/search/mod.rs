@@ -243,7 +243,9 @@ impl Searcher {
         mut peers: Option<&mut dyn Peers>,
     ) -> SearchResult {
         let start = Instant::now();
-        let kept = self.prepare_root(game, to_play);
+        // The parameters as this board reads them (each `_large` twin in its base's place).
+        let params = self.params.for_size(game.board().size());
+        let kept = self.prepare_root(game, to_play, &params);
         if let Some(p) = peers.as_deref_mut() {
             p.begin(&Job {
                 game,
@@ -258,28 +260,28 @@ impl Searcher {
         let foreseen = foreseen_playouts(limits, self.rate);
         let size = game.board().size();
         let points = game.board().len();
-        let policy = crate::playout::heavy::Policy::for_board(&self.params, size);
+        let policy = crate::playout::heavy::Policy::for_board(&params, size);
         self.start_workers(game, points, policy.uses_replies());
         self.crit.clear();
         let shared = Shared {
             tree: &self.tree,
-            params: &self.params,
+            params: &params,
             game,
             to_play,
             policy,
-            root_coefs: Coefs::from_params(&self.params, true, size, foreseen),
-            coefs: Coefs::from_params(&self.params, false, size, foreseen),
-            max_moves: (self.params.playout_move_factor * (size * size) as f32) as usize,
+            root_coefs: Coefs::from_params(&params, true, size, foreseen),
+            coefs: Coefs::from_params(&params, false, size, foreseen),
+            max_moves: (params.playout_move_factor * (size * size) as f32) as usize,
             started: AtomicU64::new(0),
             limit,
             done: AtomicBool::new(false),
             stop,
             ownership: self.ownership.as_deref(),
             komi: game.komi() + self.komi_offset,
-            outcome: outcome::Outcome::new(&self.params, size * size, self.engine),
+            outcome: outcome::Outcome::new(&params, size * size, self.engine),
             crit: &self.crit,
         };
-        let mut clock = timing::TimePolicy::new(start, limits, &self.params);
+        let mut clock = timing::TimePolicy::new(start, limits, &params);
         clock.set_visits_at_start(kept.min(u64::from(u32::MAX)) as u32);
         let sharer = &mut self.sharer;
         let mut monitor = |own: &[i32], played: u64| {
@@ -396,7 +398,7 @@ impl Searcher {
     /// moves played since the last search when they are in the tree, else a fresh root. Root
     /// moves illegal in the game (positional superko) are excluded. Returns the root visits
     /// kept from earlier searches.
-    fn prepare_root(&mut self, game: &Game, to_play: Color) -> u64 {
+    fn prepare_root(&mut self, game: &Game, to_play: Color, params: &Params) -> u64 {
         let key = self.root.take();
         if !key.as_ref().is_some_and(|k| k.same_game(game)) {
             // Another game's ownership would mislead the prior (or not even fit the board).
@@ -418,7 +420,7 @@ impl Searcher {
                 .map(|p| p.0)
                 .collect();
             moves.push(PASS);
-            prune::prune_far_edge(&self.params, board, &mut moves);
+            prune::prune_far_edge(params, board, &mut moves);
             let (last, prev) = worker::last_two_moves(&[], game);
             let input = prior::PriorInput {
                 board,
@@ -430,7 +432,7 @@ impl Searcher {
             let (mut priors, mut patterns) = (Vec::new(), Vec::new());
             worker::fill_priors(
                 &mut prior::PriorEval::new(),
-                &self.params,
+                params,
                 &input,
                 &moves,
                 &mut priors,

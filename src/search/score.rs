@@ -74,19 +74,9 @@ impl Coefs {
     /// The coefficients for the root (`root`) or for the other nodes on a board of `size`,
     /// from the parameters, for a search of about `playouts` new playouts (`None`: unknown).
     pub fn from_params(p: &Params, root: bool, size: usize, playouts: Option<f32>) -> Coefs {
-        let large = p.is_large(size);
+        let p = &p.for_size(size);
         let (pattern_sims, even_sims) = p.pattern_sims_for(size, playouts);
-        let (prior_sims, c, rave_equiv, c2) = if large {
-            (
-                p.prior_sims_large,
-                p.prior_c_large,
-                p.rave_equiv_large,
-                p.prior_c2_large,
-            )
-        } else {
-            (p.prior_sims, p.prior_c, p.rave_equiv, p.prior_c2)
-        };
-        let widen = if large && !root {
+        let widen = if p.is_large(size) && !root {
             Widening {
                 first: p.widen_first,
                 visits: p.widen_visits,
@@ -95,30 +85,21 @@ impl Coefs {
         } else {
             Widening::OFF
         };
-        if root {
-            Coefs {
-                c: p.prior_c_root,
-                c1: 1.0 / p.rave_equiv_root.max(1e-3),
-                c2: p.prior_c2_root,
-                prior_sims,
-                prior_online: p.prior_online_sims,
-                pattern_sims,
-                even_sims,
-                ucb: p.uct_c,
-                widen,
-            }
+        let (c, rave_equiv, c2) = if root {
+            (p.prior_c_root, p.rave_equiv_root, p.prior_c2_root)
         } else {
-            Coefs {
-                c,
-                c1: 1.0 / rave_equiv.max(1e-3),
-                c2,
-                prior_sims,
-                prior_online: p.prior_online_sims,
-                pattern_sims,
-                even_sims,
-                ucb: p.uct_c,
-                widen,
-            }
+            (p.prior_c, p.rave_equiv, p.prior_c2)
+        };
+        Coefs {
+            c,
+            c1: 1.0 / rave_equiv.max(1e-3),
+            c2,
+            prior_sims: p.prior_sims,
+            prior_online: p.prior_online_sims,
+            pattern_sims,
+            even_sims,
+            ucb: p.uct_c,
+            widen,
         }
     }
 }

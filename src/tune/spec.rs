@@ -100,22 +100,26 @@ impl Spec {
     /// Refuses a parameter that a board of `size` does not read: on large boards one with a
     /// `_large` twin (the twin applies there), on small boards a `_large` one.
     pub fn check_size(&self, base: &Params, size: usize) -> Result<(), String> {
-        let names: Vec<&str> = base.describe().into_iter().map(|i| i.name).collect();
         let large = base.is_large(size);
         for t in &self.params {
-            let twin = format!("{}_large", t.name);
-            if large && names.contains(&twin.as_str()) {
-                return Err(format!(
-                    "{} does not apply on {size}x{size} (from large_board_min_size {}): \
-                     tune {twin}",
-                    t.name, base.large_board_min_size
-                ));
-            }
-            if !large && t.name.ends_with("_large") {
-                return Err(format!(
-                    "{} applies only from large_board_min_size {}, not on {size}x{size}",
-                    t.name, base.large_board_min_size
-                ));
+            let pair = Params::LARGE_TWINS
+                .iter()
+                .find(|(b, twin)| *b == t.name || *twin == t.name);
+            match pair {
+                Some((b, twin)) if large && *b == t.name => {
+                    return Err(format!(
+                        "{} does not apply on {size}x{size} (from large_board_min_size {}): \
+                         tune {twin}",
+                        t.name, base.large_board_min_size
+                    ));
+                }
+                Some((_, twin)) if !large && *twin == t.name => {
+                    return Err(format!(
+                        "{} applies only from large_board_min_size {}, not on {size}x{size}",
+                        t.name, base.large_board_min_size
+                    ));
+                }
+                _ => {}
             }
         }
         Ok(())

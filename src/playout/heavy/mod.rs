@@ -172,19 +172,11 @@ impl Policy {
     /// `large_board_min_size`, the `_large` variants of the settings proven or tuned on small
     /// boards only.
     pub fn for_board(p: &Params, size: usize) -> Policy {
-        let mut policy = Policy::from_params(p);
-        if p.is_large(size) {
-            policy.pattern_prev = p.pattern_prev_large;
-            policy.selfatari_nakade = p.selfatari_nakade_large;
-            policy.false_eye = p.false_eye_rate_large;
-            policy.approach = p.approach_rate_large;
-            policy.mercy_share = p.mercy_share_large;
-        }
-        policy
+        Policy::from_params(&p.for_size(size))
     }
 
-    /// The policy the parameters describe on a small board (below `large_board_min_size`);
-    /// outside this module, `for_board` picks the variants for the board at hand.
+    /// The policy the parameters describe as they are, twins unresolved; outside this
+    /// module, `for_board` picks the variants for the board at hand.
     fn from_params(p: &Params) -> Policy {
         Policy {
             heavy: p.heavy_playouts,

@@ -169,6 +169,7 @@ impl PriorEval {
     /// written to `out[i]`: 0 neutral, positive good, the sum of the terms clamped to
     /// [-1, 1]. The moves must be empty points of the board (legal moves); `out` must be at
     /// least as long as `moves`. Allocates nothing once the board size has been seen.
+    /// `params` come as the board reads them ([`Params::for_size`]).
     pub fn evaluate(
         &mut self,
         params: &Params,
@@ -190,7 +191,8 @@ impl PriorEval {
 
     /// The terms that fired for one move as (name, weighted contribution), for move
     /// explanations. Their sum is `evaluate`'s value before the clamp to [-1, 1]; the gamma
-    /// term compares the move with every legal non-eye move, as a new node's list would.
+    /// term compares the move with every legal non-eye move, as a new node's list would;
+    /// `params` as for `evaluate`.
     pub fn explain(
         &mut self,
         params: &Params,

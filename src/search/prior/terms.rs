@@ -90,20 +90,12 @@ impl PriorEval {
         let me = input.to_play;
         let p = Point(mv);
         let m = self.mark(p);
-        // The tactical weights tuned on small boards, and their large-board twins.
-        let (capture, atari, self_atari) = if params.is_large(self.size) {
-            (
-                params.prior_capture_large,
-                params.prior_atari_large,
-                params.prior_self_atari_large,
-            )
-        } else {
-            (
-                params.prior_capture,
-                params.prior_atari,
-                params.prior_self_atari,
-            )
-        };
+        // The tactical weights: `params` come resolved for the board (`Params::for_size`).
+        let (capture, atari, self_atari) = (
+            params.prior_capture,
+            params.prior_atari,
+            params.prior_self_atari,
+        );
         if m.capture > 0 {
             sink.add("capture", capture * size_scale(m.capture));
             if m.save > 0 {

@@ -178,7 +178,8 @@ fn an_atari_is_worth_more_with_a_ko_on_the_board() {
 
 #[test]
 fn the_tactical_weights_have_their_own_values_on_large_boards() {
-    // Black captures White C4-E4 on F4, its last liberty; the same shape on 9x9 and 19x19.
+    // Black captures White C4-E4 on F4, its last liberty; the same shape on 9x9 and 19x19,
+    // with the parameters as each board reads them.
     let p = Params {
         prior_capture: 0.5,
         prior_capture_large: 0.9,
@@ -191,7 +192,7 @@ fn the_tactical_weights_have_their_own_values_on_large_boards() {
     for (size, want) in [(9, 0.5), (19, 0.9)] {
         let b = position(size, shape.0, shape.1);
         let inp = input(&b, Black);
-        let t = PriorEval::new().explain(&p, &inp, at(&b, "F4").0);
+        let t = PriorEval::new().explain(&p.for_size(size), &inp, at(&b, "F4").0);
         let capture = t.iter().find(|t| t.0 == "capture").map(|t| t.1);
         // Three stones weigh 0.7 of the full term.
         assert!(
