@@ -90,14 +90,8 @@ impl PriorEval {
         let me = input.to_play;
         let p = Point(mv);
         let m = self.mark(p);
-        // The tactical weights: `params` come resolved for the board (`Params::for_size`).
-        let (capture, atari, self_atari) = (
-            params.prior_capture,
-            params.prior_atari,
-            params.prior_self_atari,
-        );
         if m.capture > 0 {
-            sink.add("capture", capture * size_scale(m.capture));
+            sink.add("capture", params.prior_capture * size_scale(m.capture));
             if m.save > 0 {
                 sink.add(
                     "capture_save",
@@ -117,14 +111,14 @@ impl PriorEval {
             }
         }
         if m.atari > 0 {
-            sink.add("atari", atari);
+            sink.add("atari", params.prior_atari);
             if self.ko {
                 sink.add("atari_ko", params.prior_atari_ko);
             }
         }
-        if m.capture == 0 && self_atari != 0.0 && b.is_self_atari(me, p) {
+        if m.capture == 0 && params.prior_self_atari != 0.0 && b.is_self_atari(me, p) {
             let scale = self_atari_scale(b.size_after(me, p));
-            sink.add("self_atari", self_atari * scale);
+            sink.add("self_atari", params.prior_self_atari * scale);
         }
         if self.vital.has(p) {
             sink.add("nakade", params.prior_nakade);
