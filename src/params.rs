@@ -405,6 +405,8 @@ params! {
     fuseki_known_count: u32 = 10, [1, 1_000_000];
     /// Where the fuseki table covers the board, the book plays only pro moves played at least this share as often as the favourite.
     fuseki_book_share: f32 = 0.1, [0.0, 1.0];
+    /// Where pros reached the position fewer than `fuseki_known_count` times, the book plays its own best move (false: none, the search plays).
+    fuseki_book_unknown: bool = false, [0, 1];
     /// Prior H(d) of the pass move (the tree's pass child).
     prior_pass: f32 = -0.5, [-1.0, 1.0];
     /// The tree leaves out lone first- and second-line moves: no stone this close (0: off).

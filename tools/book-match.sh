@@ -6,7 +6,8 @@
 # genmove answers from the book).
 #
 # Usage: tools/book-match.sh BOOK DIR [GAMES [SEED [extra moyo arguments...]]]
-# Example: tools/book-match.sh BOOK DIR 50 917 --set book_margin=0
+# Example: tools/book-match.sh BOOK DIR 50 917 --set book_margin=0 (the count reads the
+# extra arguments too, so that it counts the book moves genmove may play under them)
 # Environment: MOYO, REFEREE, GNUGO override the programs; SIZE (9) and KOMI (7 on 9x9,
 # 7.5 otherwise) the board; PLAYOUTS (2000) moyo's search; MAX_MOVES stops each game after
 # that many moves (unset: played out), which is enough for counting book moves and keeps
@@ -41,4 +42,5 @@ fi
     --white "${OPPONENT:-$GNUGO --mode gtp --level 10}" \
     --games "$GAMES" --size "$SIZE" --komi "$KOMI" --time-per-move 10 --seed "$SEED" \
     --sgf-dir "$DIR" "$@"
-"$MOYO" book count --book "$BOOK" "$DIR"/game-*.sgf | tee "$DIR/book-count.txt"
+# shellcheck disable=SC2086 # EXTRA is a list of arguments
+"$MOYO" book count --book "$BOOK" $EXTRA "$DIR"/game-*.sgf | tee "$DIR/book-count.txt"

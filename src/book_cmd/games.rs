@@ -237,5 +237,12 @@ pub(super) fn count(a: CountArgs, params: &Params) -> Result<(), String> {
     out!("book_moves_per_game {:.2}", u.per_game());
     let h: Vec<String> = u.histogram.iter().map(|n| n.to_string()).collect();
     out!("histogram {}", h.join(" "));
+    print_left(&u);
     Ok(())
+}
+
+/// The `left_book` line: games by why the player's book moves first stopped.
+pub(super) fn print_left(u: &GameUse) {
+    let by: Vec<String> = u.left_by().map(|(n, k)| format!("{n} {k}")).collect();
+    out!("left_book {}", by.join(" "));
 }

@@ -1,6 +1,6 @@
 //! `moyo book stats | count | show`: what a book holds and how games used it.
 
-use super::games::games_use;
+use super::games::{games_use, print_left};
 use super::load_book;
 use clap::Args;
 use moyo::board::Game;
@@ -127,6 +127,7 @@ pub(super) fn stats(a: StatsArgs, params: &Params) -> Result<(), String> {
         out!("opponent_moves_in_book {}", u.opponent_moves);
         out!("opponent_hits {}", u.opponent_hits);
         out!("hit_rate {:.3}", u.hit_rate());
+        print_left(&u);
         for (ply, &(n, h)) in u.by_ply.iter().enumerate().filter(|x| x.1.0 > 0) {
             out!("hit_ply {ply} {n} {h} {:.3}", h as f64 / n as f64);
         }

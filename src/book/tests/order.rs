@@ -175,10 +175,28 @@ fn games_count_book_moves_and_the_opponents_hits() {
     h.play(Color::White, stranger).unwrap();
     let v = use_as_black(&h);
     assert_eq!((v.book_moves, v.opponent_moves, v.opponent_hits), (1, 1, 0));
+    // Why the book moves stopped: there, the opponent's miss; after the reply the book
+    // has, the book's end unless it answers it.
+    let only = |u: &GameUse, why: Left| {
+        Left::ALL
+            .iter()
+            .all(|&l| u.left[l as usize] == (l == why) as usize)
+    };
+    assert!(only(&v, Left::Opponent), "{:?}", v.left);
+    let mut k = book.rules.new_game();
+    k.play(Color::Black, first).unwrap();
+    k.play(Color::White, reply).unwrap();
+    let ends = if expect_book_moves == 2 {
+        Left::Never
+    } else {
+        Left::Leaf
+    };
+    assert!(only(&use_as_black(&k), ends));
     let mut all = GameUse::default();
     all.add(&u);
     all.add(&v);
     assert_eq!(all.games, 2);
+    assert_eq!(all.left.iter().sum::<usize>(), 2);
     assert_eq!(all.opponent_moves, u.opponent_moves + 1);
     assert!(close(
         all.hit_rate() as f32,
@@ -224,6 +242,9 @@ fn on_19x19_a_book_move_counts_only_where_genmove_may_play_it_a_pros_move() {
     let rec = record(&g, "moyo", "x");
     let u = replay(Some(&b.book), &rec, Color::Black, &params).unwrap();
     assert_eq!(u.book_moves, may as usize);
+    let why = if may { Left::Never } else { Left::Pros };
+    assert_eq!(u.left[why as usize], 1);
+    assert_eq!(u.left.iter().sum::<usize>(), 1);
     // With the fuseki term off, every book move may be played.
     let mut off = params.clone();
     off.prior_fuseki = 0.0;
