@@ -405,8 +405,8 @@ params! {
     fuseki_known_count: u32 = 10, [1, 1_000_000];
     /// Where the fuseki table covers the board, the book plays only pro moves played at least this share as often as the favourite.
     fuseki_book_share: f32 = 0.1, [0.0, 1.0];
-    /// Where pros reached the position fewer than `fuseki_known_count` times, the book plays its own best move (false: none, the search plays).
-    fuseki_book_unknown: bool = false, [0, 1];
+    /// Where pros reached the position fewer than `fuseki_known_count` times, the book plays its own move (false: the search does); with the deep margin, 19x19 book moves a game against GNU Go 2.36 to 3.69.
+    fuseki_book_unknown: bool = true, [0, 1];
     /// Prior H(d) of the pass move (the tree's pass child).
     prior_pass: f32 = -0.5, [-1.0, 1.0];
     /// The tree leaves out lone first- and second-line moves: no stone this close (0: off).
@@ -423,8 +423,8 @@ params! {
     book_margin: f32 = 0.0, [0.0, 1.0];
     /// Book moves within this win rate of the best go first by how much book lies beneath them (0: by value alone): a leaf's one evaluation is optimistic beside a line whose replies were searched, and moyo stays where the book follows its opponents (9x9: 3.40 to 5.58 book moves a game against Pachi).
     book_deep_margin: f32 = 0.02, [0.0, 1.0];
-    /// `book_deep_margin` from `large_board_min_size` (off: no games have measured it there).
-    book_deep_margin_large: f32 = 0.0, [0.0, 1.0];
+    /// `book_deep_margin` from `large_board_min_size`: with `fuseki_book_unknown`, 55.0% in 80 19x19 self-play games against neither.
+    book_deep_margin_large: f32 = 0.02, [0.0, 1.0];
     /// The book answers only while fewer moves than this have been played (1: the first move only; 0: never), for a book trusted only near the root.
     book_max_moves: u32 = 1000, [0, 100_000];
     /// The book answers for Black (false: Black's moves are all searched).

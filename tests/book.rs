@@ -108,6 +108,7 @@ fn the_deep_margin_plays_the_most_followed_near_best_move_below_13x13() {
     lib.add(bk.clone());
     let params = |large_from: usize| moyo::params::Params {
         book_deep_margin: 1.0,
+        book_deep_margin_large: 0.0,
         large_board_min_size: large_from,
         ..Default::default()
     };
@@ -119,7 +120,7 @@ fn the_deep_margin_plays_the_most_followed_near_best_move_below_13x13() {
         e.genmove(color)
     };
     assert_eq!(play(13), GenMove::Play(deep));
-    // Where the board counts as large, `book_deep_margin_large` (0 by default) rules.
+    // Where the board counts as large, `book_deep_margin_large` (here 0) rules.
     assert_eq!(play(9), GenMove::Play(by_value));
 }
 
@@ -400,6 +401,7 @@ fn on_19x19_the_book_plays_only_what_professionals_play() {
         Engine::new(EngineConfig {
             params: moyo::params::Params {
                 book_margin: 0.0,
+                book_deep_margin_large: 0.0,
                 prior_fuseki,
                 ..Default::default()
             },
@@ -433,4 +435,67 @@ fn on_19x19_the_book_plays_only_what_professionals_play() {
         engine(0.0).book_move(Color::Black).map(|m| m.0),
         Some(raw.mv)
     );
+}
+
+#[test]
+fn on_19x19_the_book_chooses_where_professionals_rarely_went_unless_told_not_to() {
+    let (lib, _) = book::embedded();
+    let bk = lib.for_game(&Game::new(19, 7.5)).unwrap();
+    let params = |unknown: bool| moyo::params::Params {
+        fuseki_book_unknown: unknown,
+        ..Default::default()
+    };
+    // The first line of the book, breadth first, into a position it answers and pros
+    // reached fewer than `fuseki_known_count` times.
+    let mut todo = std::collections::VecDeque::from([(Game::new(19, 7.5), Vec::new())]);
+    let (line, color) = loop {
+        let (g, line) = todo
+            .pop_front()
+            .expect("the 19x19 book leaves the pros' openings");
+        let c = g.to_play();
+        let moves = bk.moves(&g, c);
+        if !moves.is_empty() && book::pro_moves(g.board(), c, &params(false)) == Some(vec![]) {
+            break (line, c);
+        }
+        for m in moves {
+            let mut h = g.clone();
+            h.play(c, m.mv).unwrap();
+            let mut l: Vec<(Color, Move)> = line.clone();
+            l.push((c, m.mv));
+            todo.push_back((h, l));
+        }
+    };
+    let board = line_game(&line).board().clone();
+    assert_eq!(book::pro_moves(&board, color, &params(true)), None);
+    let answer = |unknown: bool| {
+        let mut e = Engine::new(EngineConfig {
+            params: params(unknown),
+            playouts: Some(50),
+            seed: 3,
+            size: 19,
+            komi: 7.5,
+            books: lib.clone(),
+            ..Default::default()
+        });
+        for &(c, m) in &line {
+            e.play(c, m).unwrap();
+        }
+        e.book_move(color).map(|m| m.0)
+    };
+    let own = answer(true).expect("the book answers with its own move");
+    assert!(
+        bk.moves(&line_game(&line), color)
+            .iter()
+            .any(|m| m.mv == own)
+    );
+    assert_eq!(answer(false), None, "the search decides there");
+}
+
+/// The 19x19 komi 7.5 game of `line`.
+fn line_game(line: &[(Color, Move)]) -> Game {
+    let mut g = Game::new(19, 7.5);
+    for &(c, m) in line {
+        g.play(c, m).unwrap();
+    }
+    g
 }
