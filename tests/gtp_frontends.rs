@@ -60,9 +60,18 @@ fn run_paced(args: &[&str], input: &str, dir: &Path) -> String {
             }
         })
     };
-    let counts = || {
+    let answers = || {
         let text = String::from_utf8_lossy(&out.lock().unwrap()).into_owned();
-        (text.matches("info ").count(), text.matches("\n\n").count())
+        text.matches("\n\n").count()
+    };
+    // What the engine wrote after its first `n` answers (none: fewer are in).
+    let after = |n: usize| {
+        let text = String::from_utf8_lossy(&out.lock().unwrap()).into_owned();
+        let mut rest = text.as_str();
+        for _ in 0..n {
+            rest = &rest[rest.find("\n\n")? + 2..];
+        }
+        Some(rest.to_string())
     };
     // Answers owed for the lines sent (GTP answers no empty or comment line); an open
     // analysis is answered only when the next line ends it, so it is not owed yet.
@@ -74,11 +83,10 @@ fn run_paced(args: &[&str], input: &str, dir: &Path) -> String {
             // Every earlier command answered first, so that a late answer is not taken for
             // the analysis having started.
             let start = Instant::now();
-            while counts().1 < owed && start.elapsed() < Duration::from_secs(20) {
+            while answers() < owed && start.elapsed() < Duration::from_secs(20) {
                 std::thread::sleep(Duration::from_millis(10));
             }
         }
-        let before = counts();
         stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
         let trimmed = line.trim();
@@ -93,10 +101,12 @@ fn run_paced(args: &[&str], input: &str, dir: &Path) -> String {
             }
         }
         if is_open_analysis(line) {
+            // This analysis has shown a line, or was answered (a refusal), after every
+            // earlier answer: the analysis this line ended answers first, and its lines and
+            // end are not this one's.
             let start = Instant::now();
             while start.elapsed() < Duration::from_secs(20) {
-                let now = counts();
-                if now.0 > before.0 || now.1 > before.1 {
+                if after(owed).is_some_and(|t| t.contains("info ") || t.contains("\n\n")) {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(10));
