@@ -26,12 +26,17 @@ fn engine(books: Library, komi: f32) -> Engine {
 }
 
 fn engine_with(books: Library, komi: f32, params: moyo::params::Params) -> Engine {
+    engine_on(9, books, komi, params)
+}
+
+/// An engine of 50-playout searches on a `size` board.
+fn engine_on(size: usize, books: Library, komi: f32, params: moyo::params::Params) -> Engine {
     Engine::new(EngineConfig {
         params,
         playouts: Some(50),
         threads: 1,
         seed: 3,
-        size: 9,
+        size,
         komi,
         books,
         ..Default::default()
@@ -398,20 +403,13 @@ fn on_19x19_the_book_plays_only_what_professionals_play() {
     let (lib, errors) = book::embedded();
     assert!(errors.is_empty(), "{errors:?}");
     let engine = |prior_fuseki: f32| {
-        Engine::new(EngineConfig {
-            params: moyo::params::Params {
-                book_margin: 0.0,
-                book_deep_margin_large: 0.0,
-                prior_fuseki,
-                ..Default::default()
-            },
-            playouts: Some(50),
-            seed: 3,
-            size: 19,
-            komi: 7.5,
-            books: lib.clone(),
+        let params = moyo::params::Params {
+            book_margin: 0.0,
+            book_deep_margin_large: 0.0,
+            prior_fuseki,
             ..Default::default()
-        })
+        };
+        engine_on(19, lib.clone(), 7.5, params)
     };
     let mut e = engine(0.5);
     let Some((Move::Play(p), _)) = e.book_move(Color::Black) else {
@@ -468,15 +466,7 @@ fn on_19x19_the_book_chooses_where_professionals_rarely_went_unless_told_not_to(
     let board = line_game(&line).board().clone();
     assert_eq!(book::pro_moves(&board, color, &params(true)), None);
     let answer = |unknown: bool| {
-        let mut e = Engine::new(EngineConfig {
-            params: params(unknown),
-            playouts: Some(50),
-            seed: 3,
-            size: 19,
-            komi: 7.5,
-            books: lib.clone(),
-            ..Default::default()
-        });
+        let mut e = engine_on(19, lib.clone(), 7.5, params(unknown));
         for &(c, m) in &line {
             e.play(c, m).unwrap();
         }
