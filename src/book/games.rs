@@ -34,7 +34,8 @@ pub struct GameUse {
 /// Why a game's book moves stopped: what the player met at its first move without one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Left {
-    /// The opponent's last move was not among the book's children.
+    /// An opponent's move since the player's last book move was not among the book's
+    /// children.
     Opponent,
     /// The position is not an interior node of the book for the player: the book ends.
     Leaf,
