@@ -17,7 +17,7 @@ of seconds (`tools/match-log.py DIR` prints them): the same score against what t
 buy, which stays comparable across machines of different speed.
 
 Usage: tools/score-vs-time.py OUT.svg X=DIR[,DIR...]|X=W-J-L[@A/B] ... [--title TEXT] [--playouts]
-Example: tools/score-vs-time.py docs/experiments/pachi-9x9-time.svg 1=runs/a,runs/b 4=runs/c
+Example: tools/score-vs-time.py docs/figures/pachi-9x9-time.svg 1=runs/a,runs/b 4=runs/c
 """
 import math
 import os
