@@ -72,7 +72,7 @@ struct Proc {
 }
 
 /// One engine, started on demand and restarted after it dies.
-pub struct Engine {
+pub struct GtpProcess {
     /// Short name used in messages: `A`, `B` or `scorer`.
     pub label: String,
     cmd: String,
@@ -83,9 +83,9 @@ pub struct Engine {
     pub name: Option<String>,
 }
 
-impl Engine {
-    pub fn new(label: &str, cmd: &str, stderr: StderrSink, verbose: bool) -> Engine {
-        Engine {
+impl GtpProcess {
+    pub fn new(label: &str, cmd: &str, stderr: StderrSink, verbose: bool) -> GtpProcess {
+        GtpProcess {
             label: label.to_string(),
             cmd: cmd.to_string(),
             stderr,
@@ -350,7 +350,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for GtpProcess {
     fn drop(&mut self) {
         self.kill();
     }
