@@ -8,7 +8,7 @@
 //! `.ci/run` runs it with `cargo test --release --features mpi --test cluster`.
 #![cfg(feature = "mpi")]
 
-use moyo::gtp_process::{GtpProcess, Reply, StderrSink};
+use moyo::gtp_process::{GtpProcess, ProcessReply, StderrSink};
 use moyo::tune::json::Json;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -61,8 +61,8 @@ fn tools() -> Option<&'static str> {
 
 fn ask(e: &mut GtpProcess, cmd: &str) -> String {
     match e.command(cmd, TIMEOUT) {
-        Ok(Reply { ok: true, text }) => text.trim().to_string(),
-        Ok(Reply { ok: false, text }) => panic!("{}: `{cmd}` refused: {text}", e.label),
+        Ok(ProcessReply { ok: true, text }) => text.trim().to_string(),
+        Ok(ProcessReply { ok: false, text }) => panic!("{}: `{cmd}` refused: {text}", e.label),
         Err(f) => panic!("{}: `{cmd}` got no answer: {f:?}", e.label),
     }
 }

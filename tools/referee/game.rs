@@ -7,7 +7,7 @@ use moyo::board::{Board, Color, Game, Move, Point, VertexError, fixed_handicap_p
 use moyo::sgf::{GameRecord, RecordedMove, SgfColor};
 
 use crate::clock::{Clock, TimeSettings};
-use moyo::gtp_process::{Fail, GtpProcess, Reply};
+use moyo::gtp_process::{Fail, GtpProcess, ProcessReply};
 
 /// How the engines' thinking time is limited.
 #[derive(Clone, Copy, Debug)]
@@ -175,7 +175,7 @@ fn send(
     timeout: Duration,
     required: bool,
     verbose: bool,
-) -> Result<Reply, Loss> {
+) -> Result<ProcessReply, Loss> {
     match e.command(cmd, timeout) {
         Ok(r) if r.ok => Ok(r),
         Ok(r) if !required => {
