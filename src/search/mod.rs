@@ -6,7 +6,7 @@
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
 use criticality::Criticality;
-use score::Coefs;
+use select::Coefs;
 use share::{Job, Peers, Sharer};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
@@ -19,7 +19,7 @@ mod outcome;
 pub mod prior;
 mod prune;
 mod reuse;
-pub mod score;
+pub mod select;
 pub mod share;
 mod snapshot;
 mod timing;
