@@ -20,7 +20,7 @@ pub use clock::{Clock, MAX_BUDGET, MIN_BUDGET, TimeControl};
 use dynkomi::DynKomi;
 pub use handicap::free_handicap_points;
 use records::{Ending, Players};
-pub use recover::Checkpoint;
+pub use recover::RestorePoint;
 
 use crate::board::{
     Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Scoring, fixed_handicap_points,
