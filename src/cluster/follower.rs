@@ -4,7 +4,7 @@
 
 use super::wire::{Msg, decode_job, share_bytes};
 use super::{Link, POLL};
-use crate::search::share::{Changes, Job, Peers, Tally};
+use crate::search::exchange::{Changes, Job, Peers, Tally};
 use crate::search::{Limits, Searcher};
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::sync::atomic::AtomicBool;

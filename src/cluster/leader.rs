@@ -4,7 +4,7 @@
 
 use super::hub::Hub;
 use super::wire::{Msg, encode_job, share_bytes};
-use crate::search::share::{Changes, Job, Peers, Tally};
+use crate::search::exchange::{Changes, Job, Peers, Tally};
 use parking_lot::Mutex;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 use super::fields::{Reader, byte_color, color_byte, put_move, put_params};
 use crate::board::{Color, Game, Point, Scoring};
 use crate::params::Params;
-use crate::search::share::{Changes, Job};
+use crate::search::exchange::{Changes, Job};
 
 /// One message between rank 0 and a follower.
 #[derive(Clone, Debug, PartialEq)]
@@ -250,7 +250,7 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
 mod tests {
     use super::*;
     use crate::board::diagram::played;
-    use crate::search::share::{Change, Path, Stats};
+    use crate::search::exchange::{Change, Path, Stats};
 
     fn tree_stats(visits: u32, wins: u32) -> Stats {
         Stats { visits, wins }

@@ -431,7 +431,7 @@ impl Engine {
 
     /// Makes the searches trade statistics with `peers`, the other searchers of a cluster
     /// (`None`: alone again).
-    pub fn set_peers(&mut self, peers: Option<Box<dyn crate::search::share::Peers>>) {
+    pub fn set_peers(&mut self, peers: Option<Box<dyn crate::search::exchange::Peers>>) {
         self.searcher.set_peers(peers);
     }
 

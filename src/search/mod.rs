@@ -6,8 +6,8 @@
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
 use criticality::Criticality;
+use exchange::{Job, Peers, Sharer};
 use select::Coefs;
-use share::{Job, Peers, Sharer};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 use tree::{NODE_BYTES, PASS, Tree};
@@ -15,18 +15,18 @@ use worker::{Shared, Worker};
 
 mod amaf;
 mod criticality;
+pub mod exchange;
 mod outcome;
 pub mod prior;
 mod prune;
 mod reuse;
 pub mod select;
-pub mod share;
 mod snapshot;
 mod timing;
 mod tree;
 mod worker;
 
-pub use share::TradeStats;
+pub use exchange::TradeStats;
 pub use snapshot::{MoveStat, SearchResult};
 
 /// When a search stops: whichever limit is reached first. With neither playouts nor time, a

@@ -9,7 +9,7 @@ use super::super::wire::{decode_job, encode_job};
 use crate::board::{Color, Game};
 use crate::book::{SearchEvaluator, Searched};
 use crate::params::Params;
-use crate::search::share::Job;
+use crate::search::exchange::Job;
 
 /// An evaluation as a follower runs it: the position and the search's settings.
 pub struct Request {
