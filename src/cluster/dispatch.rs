@@ -10,7 +10,7 @@
 
 use super::POLL;
 use super::hub::Hub;
-use super::wire::Msg;
+use super::message::Msg;
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use parking_lot::Mutex;
 use std::sync::Arc;

@@ -24,12 +24,12 @@ macro_rules! note {
 
 pub mod book;
 mod dispatch;
-mod fields;
+mod field_codec;
 pub mod follower;
 pub mod hub;
 mod leader;
+pub mod message;
 pub mod tune;
-pub mod wire;
 
 #[cfg(test)]
 mod local;

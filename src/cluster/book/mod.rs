@@ -6,7 +6,7 @@
 //! makes the move order of what comes back. A rank that is lost gives its positions back to
 //! the others; rank 0 goes on with whoever is left.
 
-mod bytes;
+mod eval_codec;
 #[cfg(test)]
 mod tests;
 
@@ -15,8 +15,8 @@ use super::follower::Follower;
 use super::hub::Hub;
 use crate::board::{Color, Game, Move};
 use crate::book::{EvalSettings, Evaluation, Evaluator, Evaluators, SearchEvaluator, Searched};
-use bytes::{outcome_body, read_outcome, read_request, request_body};
 use crossbeam::channel::{Receiver, Sender};
+use eval_codec::{outcome_body, read_outcome, read_request, request_body};
 use parking_lot::Mutex;
 use std::sync::Arc;
 

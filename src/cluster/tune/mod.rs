@@ -3,7 +3,7 @@
 //! pairings to the other ranks, which play them on theirs. A rank that is lost gives its
 //! games back to the others; rank 0 plays on with whoever is left.
 
-mod bytes;
+mod game_codec;
 #[cfg(test)]
 mod tests;
 
@@ -11,8 +11,8 @@ use super::dispatch::{Dispatch, Worker, spread};
 use super::follower::Follower;
 use super::hub::Hub;
 use crate::tune::runner::{GameResult, GameSettings, Pairing, Runner, play_each};
-use bytes::{game_body, outcome_body, put_settings, read_game, read_outcome};
 use crossbeam::channel::{Receiver, Sender};
+use game_codec::{game_body, outcome_body, put_settings, read_game, read_outcome};
 use parking_lot::Mutex;
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! parameters, so a follower needs no state of its own: it follows the game by what each
 //! search brings, even a `loadsgf` whose file only rank 0 can read.
 
-use super::fields::{Reader, byte_color, color_byte, put_move, put_params};
+use super::field_codec::{Reader, byte_color, color_byte, put_move, put_params};
 use crate::board::{Color, Game, Point, Scoring};
 use crate::params::Params;
 use crate::search::exchange::{Changes, Job};

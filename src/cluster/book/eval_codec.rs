@@ -1,11 +1,11 @@
 //! The byte forms of a book evaluation as work (the search's playouts and seed, then the
-//! position, side to move and parameters as a search's job, `wire::encode_job`) and of its
+//! position, side to move and parameters as a search's job, `message::encode_job`) and of its
 //! outcome (what the search found, or why it could not run), in the fields of
-//! `cluster::fields`. Reading checks every field: bytes from the wire make an error, never a
+//! `cluster::field_codec`. Reading checks every field: bytes from the wire make an error, never a
 //! panic.
 
-use super::super::fields::{self, Reader, put_move};
-use super::super::wire::{decode_job, encode_job};
+use super::super::field_codec::{self, Reader, put_move};
+use super::super::message::{decode_job, encode_job};
 use crate::board::{Color, Game};
 use crate::book::{SearchEvaluator, Searched};
 use crate::params::Params;
@@ -64,7 +64,7 @@ pub fn read_request(body: &[u8]) -> Result<Request, String> {
 
 /// An evaluation's outcome as bytes: its search, or why it could not run.
 pub fn outcome_body(outcome: &Result<Searched, String>) -> Vec<u8> {
-    fields::put_outcome(outcome, |out, s| {
+    field_codec::put_outcome(outcome, |out, s| {
         out.extend_from_slice(&s.winrate.to_le_bytes());
         out.extend_from_slice(&(s.ranked.len() as u32).to_le_bytes());
         for &m in &s.ranked {
@@ -82,7 +82,7 @@ pub fn outcome_body(outcome: &Result<Searched, String>) -> Vec<u8> {
 /// inner one is the follower's (the evaluation could not run). Whether the moves are on the
 /// position's board is the caller's to check.
 pub fn read_outcome(body: &[u8]) -> Result<Result<Searched, String>, String> {
-    fields::read_outcome(body, |r| {
+    field_codec::read_outcome(body, |r| {
         let winrate = r.f32()?;
         if !(0.0..=1.0).contains(&winrate) {
             return Err(format!("bad win rate {winrate}"));
