@@ -250,10 +250,10 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
 mod tests {
     use super::*;
     use crate::board::diagram::played;
-    use crate::search::exchange::{Change, Path, Stats};
+    use crate::search::exchange::{Change, NodeStats, Path};
 
-    fn tree_stats(visits: u32, wins: u32) -> Stats {
-        Stats { visits, wins }
+    fn tree_stats(visits: u32, wins: u32) -> NodeStats {
+        NodeStats { visits, wins }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::board::{
 };
 use crate::book::Library;
 use crate::params::{ParamInfo, Params};
-use crate::search::{Limits, MoveStat, Progress, SearchResult, Searcher};
+use crate::search::{Limits, MoveStat, ProgressCallback, SearchResult, Searcher};
 use crate::sgf::{GameRecord, RecordedMove, SgfColor};
 use std::io::Read;
 use std::sync::Arc;

@@ -61,7 +61,7 @@ pub const fn bytes_per_node() -> usize {
 }
 
 /// Called with a snapshot of the running search at the interval it was given.
-pub type Progress<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
+pub type ProgressCallback<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
 
 /// A reusable searcher: the shared tree (kept between searches of one game), the threads'
 /// scratch memory, the parameters.
@@ -208,7 +208,7 @@ impl Searcher {
         to_play: Color,
         limits: &Limits,
         stop: &AtomicBool,
-        progress: Option<Progress>,
+        progress: Option<ProgressCallback>,
     ) -> SearchResult {
         let mut peers = self.peers.take();
         let peers_ref: Option<&mut dyn Peers> = match peers.as_mut() {
@@ -239,7 +239,7 @@ impl Searcher {
         to_play: Color,
         limits: &Limits,
         stop: &AtomicBool,
-        mut progress: Option<Progress>,
+        mut progress: Option<ProgressCallback>,
         mut peers: Option<&mut dyn Peers>,
     ) -> SearchResult {
         let start = Instant::now();

@@ -12,7 +12,7 @@ use crate::params::Params;
 use crate::search::exchange::Job;
 
 /// An evaluation as a follower runs it: the position and the search's settings.
-pub struct Request {
+pub struct EvalRequest {
     pub game: Game,
     pub to_play: Color,
     pub params: Params,
@@ -20,7 +20,7 @@ pub struct Request {
     pub seed: u64,
 }
 
-impl Request {
+impl EvalRequest {
     /// The search a `SearchEvaluator` of these settings runs on this position.
     pub fn search(self) -> Searched {
         SearchEvaluator::new(self.params, self.playouts, self.seed)
@@ -45,7 +45,7 @@ pub fn request_body(game: &Game, to_play: Color, model: &SearchEvaluator) -> Vec
 }
 
 /// Reads an evaluation written by `request_body`.
-pub fn read_request(body: &[u8]) -> Result<Request, String> {
+pub fn read_request(body: &[u8]) -> Result<EvalRequest, String> {
     let mut r = Reader::new(body);
     let playouts = r.u64()?;
     if playouts == 0 {
@@ -53,7 +53,7 @@ pub fn read_request(body: &[u8]) -> Result<Request, String> {
     }
     let seed = r.u64()?;
     let job = decode_job(r.rest())?;
-    Ok(Request {
+    Ok(EvalRequest {
         game: job.game,
         to_play: job.to_play,
         params: job.params,

@@ -10,7 +10,7 @@ mod eval_codec;
 #[cfg(test)]
 mod tests;
 
-use super::dispatch::{Dispatch, Worker, spread};
+use super::dispatch::{Dispatch, LocalWorker, spread};
 use super::follower::Follower;
 use super::hub::Hub;
 use crate::board::{Color, Game, Move};
@@ -65,10 +65,10 @@ impl Evaluators for ClusterEvaluators {
         positions: &[(&Game, Color)],
         done: &mut dyn FnMut(usize, Evaluation) -> Result<(), String>,
     ) -> Result<bool, String> {
-        let local: Vec<Worker<Option<Evaluation>>> = self
+        let local: Vec<LocalWorker<Option<Evaluation>>> = self
             .evals
             .iter_mut()
-            .map(|ev| -> Worker<Option<Evaluation>> {
+            .map(|ev| -> LocalWorker<Option<Evaluation>> {
                 Box::new(
                     move |jobs: Receiver<usize>, tx: Sender<(usize, Result<_, String>)>| {
                         for k in jobs {

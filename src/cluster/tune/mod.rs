@@ -7,7 +7,7 @@ mod game_codec;
 #[cfg(test)]
 mod tests;
 
-use super::dispatch::{Dispatch, Worker, spread};
+use super::dispatch::{Dispatch, LocalWorker, spread};
 use super::follower::Follower;
 use super::hub::Hub;
 use crate::tune::runner::{GameResult, GameSettings, Pairing, Runner, play_each};
@@ -54,8 +54,8 @@ impl Runner for ClusterRunner {
         let mut settings = Vec::new();
         put_settings(&mut settings, &self.settings);
         let own = &self.settings;
-        let local: Vec<Worker<GameResult>> = (0..self.threads)
-            .map(|_| -> Worker<GameResult> {
+        let local: Vec<LocalWorker<GameResult>> = (0..self.threads)
+            .map(|_| -> LocalWorker<GameResult> {
                 Box::new(
                     move |jobs: Receiver<usize>, tx: Sender<(usize, Result<_, String>)>| {
                         play_each(|| jobs.recv().ok().map(|i| (i, own, games[i].clone())), &tx)
