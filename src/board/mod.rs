@@ -29,7 +29,9 @@ pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_
 pub use position::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
 pub use symmetry::Symmetry;
 
-#[cfg(test)]
-pub(crate) mod diagram;
+/// The test toolkit (boards from diagrams and lists), for the crate's unit tests and the
+/// integration tests in `tests/`.
+#[doc(hidden)]
+pub mod diagram;
 #[cfg(test)]
 mod tests;
