@@ -6,7 +6,7 @@ use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
 use crate::playout::replies::Replies;
-use crate::search::share::Peers;
+use crate::search::exchange::Peers;
 use crate::search::{Limits, Searcher, TradeStats};
 use crate::sgf::midgame_19;
 use rand::SeedableRng;

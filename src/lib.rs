@@ -2,7 +2,8 @@
 //!
 //! Layers, each depending only on those listed before it:
 //! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` ->
-//! `gtp` and `bench` (the protocol, and the speed reference of `moyo bench`) -> `tune` (the top
+//! `gtp`, `gtp_process` and `bench` (the protocol served, a GTP engine driven as a child
+//! process, and the speed reference of `moyo bench`) -> `tune` (the top
 //! layer: plays engines against each other to evolve the parameters) -> `cluster` (moyo on
 //! several processes: MPI ranks that search, build books and tune together).
 //! `tools/check-layers.py` checks it.
@@ -12,6 +13,7 @@ pub mod book;
 pub mod cluster;
 pub mod engine;
 pub mod gtp;
+pub mod gtp_process;
 pub mod params;
 pub mod patterns;
 pub mod playout;

@@ -373,7 +373,7 @@ fn main() -> ExitCode {
             };
             match &hub {
                 Some(h) => {
-                    let peers = || -> Box<dyn moyo::search::share::Peers> {
+                    let peers = || -> Box<dyn moyo::search::exchange::Peers> {
                         leader_peers(h, &cfg.params, false)
                     };
                     let ranks = h.lock().size();

@@ -8,7 +8,7 @@
 //! `.ci/run` runs it with `cargo test --release --features mpi --test cluster`.
 #![cfg(feature = "mpi")]
 
-use moyo::gtp::client::{Engine, Reply, StderrSink};
+use moyo::gtp_process::{GtpProcess, ProcessReply, StderrSink};
 use moyo::tune::json::Json;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -59,10 +59,10 @@ fn tools() -> Option<&'static str> {
     gnugo
 }
 
-fn ask(e: &mut Engine, cmd: &str) -> String {
+fn ask(e: &mut GtpProcess, cmd: &str) -> String {
     match e.command(cmd, TIMEOUT) {
-        Ok(Reply { ok: true, text }) => text.trim().to_string(),
-        Ok(Reply { ok: false, text }) => panic!("{}: `{cmd}` refused: {text}", e.label),
+        Ok(ProcessReply { ok: true, text }) => text.trim().to_string(),
+        Ok(ProcessReply { ok: false, text }) => panic!("{}: `{cmd}` refused: {text}", e.label),
         Err(f) => panic!("{}: `{cmd}` got no answer: {f:?}", e.label),
     }
 }
@@ -136,8 +136,8 @@ fn two_ranks_play_gnugo_and_rank_0_survives_rank_1() {
          --time-per-move {MOVE_SECONDS} --seed 5 --no-book --max-memory 256M",
         env!("CARGO_BIN_EXE_moyo")
     );
-    let mut moyo = Engine::new("moyo", &moyo_cmd, StderrSink::File(log.clone()), false);
-    let mut gnu = Engine::new(
+    let mut moyo = GtpProcess::new("moyo", &moyo_cmd, StderrSink::File(log.clone()), false);
+    let mut gnu = GtpProcess::new(
         "gnugo",
         &format!("{gnugo} --mode gtp --level 1"),
         StderrSink::Null,

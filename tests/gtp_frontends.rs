@@ -1,8 +1,8 @@
 //! Each front end's command sequence, as it sends it, with the expected responses checked in:
-//! `tests/sessions/<front end>.gtp` is the input (comments say where the sequence comes from,
-//! see `frontends.md`), `<front end>.expected` the transcript, with placeholders where the
-//! answer depends on the search (a move, an analysis stream checked by a strict reader, a
-//! board of numbers...; see `gtp_support::matches`).
+//! `tests/sessions/<front end>.gtp` is the input (its opening comments name the front end's
+//! version and describe what it sends, and when), `<front end>.expected` the transcript, with
+//! placeholders where the answer depends on the search (a move, an analysis stream checked by
+//! a strict reader, a board of numbers...; see `gtp_support::matches`).
 
 mod gtp_support;
 

@@ -9,7 +9,7 @@
 mod common;
 
 use common::refboard::{Grid, RefBoard, RefGame, RefMove};
-use moyo::board::{Bitboard, Board, Color, Game, Illegal, Move, Point, Symmetry};
+use moyo::board::{Bitboard, Board, Color, Game, Illegal, Move, Point, Symmetry, diagram};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -932,24 +932,17 @@ fn undo_restores_exactly() {
 // ---------------------------------------------------------------------------------------
 // Edge cases, each played on both boards.
 
-/// Both boards set up from a diagram (top row first; X black, O white, . empty).
+/// Both boards set up from a diagram (the board's test toolkit: top row first; X black, O
+/// white, . empty).
 fn setup(rows: &[&str]) -> (Board, RefBoard, Layout) {
     let size = rows.len();
     let lay = Layout::new(size);
     let mut r = RefBoard::new(size);
-    for (k, line) in rows.iter().enumerate() {
-        let row = size - 1 - k;
-        for (col, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-            let c = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            r.play(c, col, row).expect("legal diagram");
-        }
+    for (col, row, c) in diagram::stones_of(rows) {
+        r.play(c, col, row).expect("legal diagram");
     }
     r.pass();
-    let b = fast_from_grid(size, &r.grid, &lay);
+    let b = diagram::board(rows);
     compare(&b, &r, &lay, &|| "setup".to_string());
     (b, r, lay)
 }

@@ -20,7 +20,7 @@ LAYERS = [
     ["search"],
     ["book"],
     ["engine"],
-    ["gtp", "bench"],
+    ["gtp", "gtp_process", "bench"],
     ["tune"],
     ["cluster"],
 ]

@@ -1,4 +1,4 @@
-# Book regression suite, written by `moyo book suite`: 95 positions of patterns/books/book-9x9-komi7-area.book (embedded)
+# Book regression suite, written by `moyo book suite`: 95 positions of data/books/book-9x9-komi7-area.book (embedded)
 # (9x9 komi 7 area scoring) down to depth 30 whose best move is ahead of every other by at least 0.05
 # in win rate, by the book's propagated values and by the positions' own evaluations.
 # The script switches the book off: the search must find the book's move.

@@ -1,7 +1,10 @@
 //! The test toolkit: boards and games from ASCII diagrams (rows top first; `X` black, `O`
-//! white, `.` empty; spaces ignored), from lists of stones, and from lists of moves.
+//! white, `.` empty; spaces ignored), from lists of stones, and from lists of moves; a shape
+//! stamped anywhere on a board under a symmetry. The one board toolkit of the tests, unit
+//! and integration alike (public for those in `tests/`, hidden from the documentation: no
+//! program uses it).
 
-use super::{Board, Color, Game, Move, Point};
+use super::{Board, Color, Game, Move, Point, Symmetry};
 
 /// White C3 in atari (liberty D3) against Black B3, C4, C2, D2: extending gives two
 /// liberties and the ladder runs diagonally towards the upper right.
@@ -60,6 +63,78 @@ fn cells(rows: &[&str]) -> Vec<Vec<(usize, Color)>> {
                 .collect()
         })
         .collect()
+}
+
+/// The stones of a square diagram as (column, row, colour), rows counted from the bottom as
+/// `Board::point` counts them, in the order `board` plays them (top row first): for a board
+/// of another implementation set up from the same diagram.
+pub fn stones_of(rows: &[&str]) -> Vec<(usize, usize, Color)> {
+    let size = rows.len();
+    cells(rows)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, row)| row.into_iter().map(move |(col, c)| (col, size - 1 - i, c)))
+        .collect()
+}
+
+/// A board of `size` with the stones on the vertices of `black` and `white`, set up as the
+/// diagram they draw (`board`).
+pub fn from_lists(size: usize, black: &[&str], white: &[&str]) -> Board {
+    let mut rows = vec![vec!['.'; size]; size];
+    let probe = Board::new(size);
+    for (stones, ch) in [(black, 'X'), (white, 'O')] {
+        for v in stones {
+            let (c, r) = probe.col_row(at(&probe, v));
+            rows[size - 1 - r][c] = ch;
+        }
+    }
+    let text: Vec<String> = rows.into_iter().map(String::from_iter).collect();
+    board(&text.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// A `size` board with a shape stamped on it: `rows` top first, `X` black, `O` white, `.`
+/// empty, `*` the (empty) point of interest, `#` a cell off the board. The shape's
+/// bottom-left cell goes to (col, row) = `origin` (negative where the shape hangs over the
+/// edge, with `#` there); every cell is then moved by `sym`, and the colours exchanged if
+/// `swap`. Returns the board and the `*` point.
+pub fn stamped(
+    size: usize,
+    rows: &[&str],
+    origin: (i32, i32),
+    sym: Symmetry,
+    swap: bool,
+) -> (Board, Point) {
+    let n = size as i32;
+    let mut b = Board::new(size);
+    let mut target = None;
+    let h = rows.len() as i32;
+    for (dr, line) in rows.iter().enumerate() {
+        let cells = line.chars().filter(|c| !c.is_whitespace());
+        for (dc, ch) in cells.enumerate() {
+            let (c, r) = (origin.0 + dc as i32, origin.1 + h - 1 - dr as i32);
+            let on = (0..n).contains(&c) && (0..n).contains(&r);
+            if ch == '#' {
+                assert!(!on, "`#` at ({c}, {r}) is on the board");
+                continue;
+            }
+            assert!(on, "({c}, {r}) is off the board");
+            let (c, r) = sym.apply(c as usize, r as usize, size);
+            let p = b.point(c, r);
+            let colour = match ch {
+                'X' => Color::Black,
+                'O' => Color::White,
+                '*' => {
+                    target = Some(p);
+                    continue;
+                }
+                '.' => continue,
+                _ => panic!("bad diagram cell `{ch}`"),
+            };
+            let colour = if swap { colour.opp() } else { colour };
+            b.play(colour, Move::Play(p)).expect("legal setup move");
+        }
+    }
+    (b, target.expect("a `*` in the diagram"))
 }
 
 /// A game whose position is a diagram, as setup stones, with `komi`.

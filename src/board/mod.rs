@@ -5,6 +5,7 @@
 
 mod bitboard;
 mod code3x3;
+mod count;
 mod game;
 mod handicap;
 mod key;
@@ -13,23 +14,24 @@ mod nakade;
 mod point;
 mod position;
 mod sacrifice;
-mod score;
 mod symmetry;
 mod tactics;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard, WORDS};
 pub use code3x3::{CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, NEIGHBOUR_OFFSETS};
+pub use count::Owner;
 pub use game::{Game, Scoring};
 pub use handicap::{fixed_handicap_points, max_fixed_handicap};
 pub use key::{BookMove, canonical, from_book, key_under, keys, to_book};
 pub use nakade::NakadeShape;
 pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
 pub use position::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
-pub use score::Owner;
 pub use symmetry::Symmetry;
 
-#[cfg(test)]
-pub(crate) mod diagram;
+/// The test toolkit (boards from diagrams and lists), for the crate's unit tests and the
+/// integration tests in `tests/`.
+#[doc(hidden)]
+pub mod diagram;
 #[cfg(test)]
 mod tests;

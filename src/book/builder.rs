@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 /// The outcome of one builder step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum BuildStep {
     /// A leaf was expanded or an interior node widened; `added` new arcs.
     Expanded { node: u32, added: usize },
     /// Stale values (of an older evaluator version) were evaluated again: `nodes` of them.
@@ -30,12 +30,12 @@ pub enum Step {
     Interrupted,
 }
 
-impl Step {
+impl BuildStep {
     /// Whether a run goes on after this step (it did some work).
     pub fn goes_on(self) -> bool {
         matches!(
             self,
-            Step::Expanded { .. } | Step::Revalued { .. } | Step::Checked { .. }
+            BuildStep::Expanded { .. } | BuildStep::Revalued { .. } | BuildStep::Checked { .. }
         )
     }
 }
@@ -207,8 +207,8 @@ impl Builder {
     /// One expansion: select the leaf by minimum priority (or widen an interior node on the
     /// way), add and evaluate its successors with the evaluators in parallel, propagate.
     /// Before any expansion, positions valued by an older evaluator version are evaluated
-    /// again, a batch a step ([`Step::Revalued`]).
-    pub fn step(&mut self, evals: &mut dyn Evaluators) -> Result<Step, String> {
+    /// again, a batch a step ([`BuildStep::Revalued`]).
+    pub fn step(&mut self, evals: &mut dyn Evaluators) -> Result<BuildStep, String> {
         assert!(evals.parallel() > 0, "at least one evaluator");
         let eval = self.current_evaluator(evals)?;
         if let Some(done) = self.revalue_stale(evals, eval)? {
@@ -235,7 +235,7 @@ impl Builder {
                     i = e.child;
                     path.push(i);
                 }
-                _ => return Ok(Step::Complete),
+                _ => return Ok(BuildStep::Complete),
             }
         };
         // Interior nodes passed (the target too when it is widened) count a visit once the
@@ -246,7 +246,7 @@ impl Builder {
             .filter(|&x| self.book.nodes[x as usize].expanded)
             .collect();
         let outcome = self.grow(target, want, &path, evals)?;
-        if outcome != Step::Interrupted {
+        if outcome != BuildStep::Interrupted {
             let mut recs = Vec::new();
             for &x in &visited {
                 self.book.nodes[x as usize].visits += 1;
@@ -285,7 +285,7 @@ impl Builder {
         want: usize,
         path: &[u32],
         evals: &mut dyn Evaluators,
-    ) -> Result<Step, String> {
+    ) -> Result<BuildStep, String> {
         let (game, sym) = self.book.line(n)?;
         let key = self.book.nodes[n as usize].key;
         let to_move = self.book.nodes[n as usize].to_move;
@@ -296,7 +296,7 @@ impl Builder {
                 Ok(())
             })?;
             let Some(moves) = order.filter(|_| !interrupted) else {
-                return Ok(Step::Interrupted);
+                return Ok(BuildStep::Interrupted);
             };
             self.info.evaluations += 1;
             self.remember_order(key, &game, sym, &moves);
@@ -320,7 +320,7 @@ impl Builder {
         want: usize,
         path: &[u32],
         evals: &mut dyn Evaluators,
-    ) -> Result<Step, String> {
+    ) -> Result<BuildStep, String> {
         let (game, sym) = line;
         let to_move = self.book.nodes[n as usize].to_move;
         let points = self.book.rules.size * self.book.rules.size;
@@ -377,7 +377,7 @@ impl Builder {
         let done = self.evaluate_jobs(n, jobs, evals, eval)?;
         added += done.0;
         if done.1 {
-            return Ok(Step::Interrupted);
+            return Ok(BuildStep::Interrupted);
         }
         let node = &mut self.book.nodes[n as usize];
         if !node.expanded {
@@ -390,7 +390,7 @@ impl Builder {
             node.full = true;
             self.log(&[Record::Full { node: n }])?;
         }
-        Ok(Step::Expanded { node: n, added })
+        Ok(BuildStep::Expanded { node: n, added })
     }
 
     /// Evaluates the new children of `n` (in parallel when there are several evaluators)
@@ -440,8 +440,8 @@ impl Builder {
         &mut self,
         evals: &mut dyn Evaluators,
         limits: RunLimits,
-        progress: impl FnMut(&Builder, Step),
-    ) -> Result<Step, String> {
+        progress: impl FnMut(&Builder, BuildStep),
+    ) -> Result<BuildStep, String> {
         self.run_steps(evals, limits, progress, Builder::step)
     }
 
@@ -450,11 +450,11 @@ impl Builder {
         &mut self,
         evals: &mut dyn Evaluators,
         limits: RunLimits,
-        mut progress: impl FnMut(&Builder, Step),
-        mut step: impl FnMut(&mut Builder, &mut dyn Evaluators) -> Result<Step, String>,
-    ) -> Result<Step, String> {
+        mut progress: impl FnMut(&Builder, BuildStep),
+        mut step: impl FnMut(&mut Builder, &mut dyn Evaluators) -> Result<BuildStep, String>,
+    ) -> Result<BuildStep, String> {
         let start = Instant::now();
-        let mut last = Step::Expanded { node: 0, added: 0 };
+        let mut last = BuildStep::Expanded { node: 0, added: 0 };
         loop {
             if limits.expansions.is_some_and(|x| self.info.expansions >= x)
                 || limits.nodes.is_some_and(|x| self.book.len() >= x)

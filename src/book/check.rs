@@ -5,7 +5,7 @@
 //! the deeper search's value stands instead (`Book::refresh`), so the book stops trusting a
 //! line its shallow leaves overrate.
 
-use super::builder::{Builder, RunLimits, Step};
+use super::builder::{BuildStep, Builder, RunLimits};
 use super::evaluator::Evaluators;
 use super::journal::Record;
 use crate::board::{Color, Game};
@@ -48,11 +48,15 @@ impl Builder {
     /// Checks a batch of book moves above depth `depth` with `evals` (deeper searches than
     /// the build's), journalling each check; `Complete` when every book move there is checked.
     /// Values propagate after each batch, so a move that becomes optimal is checked later.
-    pub fn check_step(&mut self, evals: &mut dyn Evaluators, depth: u32) -> Result<Step, String> {
+    pub fn check_step(
+        &mut self,
+        evals: &mut dyn Evaluators,
+        depth: u32,
+    ) -> Result<BuildStep, String> {
         let eval = self.current_evaluator(evals)?;
         let todo = self.unchecked(eval, depth);
         if todo.is_empty() {
-            return Ok(Step::Complete);
+            return Ok(BuildStep::Complete);
         }
         let batch = &todo[..todo.len().min(BATCH_PER_EVALUATOR * evals.parallel())];
         let games = self.positions_of(batch)?;
@@ -68,9 +72,9 @@ impl Builder {
         })?;
         self.finish_step()?;
         Ok(if interrupted {
-            Step::Interrupted
+            BuildStep::Interrupted
         } else {
-            Step::Checked { nodes: done }
+            BuildStep::Checked { nodes: done }
         })
     }
 
@@ -81,8 +85,8 @@ impl Builder {
         evals: &mut dyn Evaluators,
         depth: u32,
         limits: RunLimits,
-        progress: impl FnMut(&Builder, Step),
-    ) -> Result<Step, String> {
+        progress: impl FnMut(&Builder, BuildStep),
+    ) -> Result<BuildStep, String> {
         self.run_steps(evals, limits, progress, |b, ev| b.check_step(ev, depth))
     }
 

@@ -7,16 +7,16 @@ use super::graph::Library;
 /// The embedded files: (name, bytes).
 pub const FILES: &[(&str, &[u8])] = &[
     (
-        "patterns/books/book-9x9-komi7-area.book",
-        include_bytes!("../../patterns/books/book-9x9-komi7-area.book"),
+        "data/books/book-9x9-komi7-area.book",
+        include_bytes!("../../data/books/book-9x9-komi7-area.book"),
     ),
     (
-        "patterns/books/book-13x13-komi7.5-area.book",
-        include_bytes!("../../patterns/books/book-13x13-komi7.5-area.book"),
+        "data/books/book-13x13-komi7.5-area.book",
+        include_bytes!("../../data/books/book-13x13-komi7.5-area.book"),
     ),
     (
-        "patterns/books/book-19x19-komi7.5-area.book",
-        include_bytes!("../../patterns/books/book-19x19-komi7.5-area.book"),
+        "data/books/book-19x19-komi7.5-area.book",
+        include_bytes!("../../data/books/book-19x19-komi7.5-area.book"),
     ),
 ];
 

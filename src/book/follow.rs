@@ -4,7 +4,7 @@
 //! place where most of them left it: a leaf they reached (expanded), or an interior
 //! position whose move they played is not among its children (that move added).
 
-use super::builder::{Builder, RunLimits, Step};
+use super::builder::{BuildStep, Builder, RunLimits};
 use super::evaluator::Evaluators;
 use super::graph::Book;
 use super::order::PLAYED_PLIES;
@@ -147,7 +147,7 @@ impl Builder {
         &mut self,
         lines: &Lines,
         evals: &mut dyn Evaluators,
-    ) -> Result<Option<Step>, String> {
+    ) -> Result<Option<BuildStep>, String> {
         let eval = self.current_evaluator(evals)?;
         if let Some(done) = self.revalue_stale(evals, eval)? {
             return Ok(Some(done));
@@ -168,7 +168,7 @@ impl Builder {
             // leaves the place to the next one.
             let stuck = matches!(
                 (d.exit, step),
-                (Exit::Move(..), Step::Expanded { added: 0, .. })
+                (Exit::Move(..), BuildStep::Expanded { added: 0, .. })
             );
             if !stuck {
                 outcome = Some(step);
@@ -178,7 +178,7 @@ impl Builder {
         let Some(outcome) = outcome else {
             return Ok(None);
         };
-        if outcome != Step::Interrupted {
+        if outcome != BuildStep::Interrupted {
             self.info.expansions += 1;
         }
         self.finish_step()?;
@@ -194,8 +194,8 @@ impl Builder {
         share: f64,
         evals: &mut dyn Evaluators,
         limits: RunLimits,
-        progress: impl FnMut(&Builder, Step),
-    ) -> Result<Step, String> {
+        progress: impl FnMut(&Builder, BuildStep),
+    ) -> Result<BuildStep, String> {
         let mut due = 0.0;
         self.run_steps(evals, limits, progress, |b, e| {
             b.step_or_follow(lines, share, &mut due, e)
@@ -210,7 +210,7 @@ impl Builder {
         share: f64,
         due: &mut f64,
         evals: &mut dyn Evaluators,
-    ) -> Result<Step, String> {
+    ) -> Result<BuildStep, String> {
         *due += share;
         if *due >= 1.0 {
             *due -= 1.0;

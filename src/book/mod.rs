@@ -25,7 +25,7 @@ mod suite;
 mod tests;
 
 pub use crate::board::{BookMove, canonical, from_book, key_under, to_book};
-pub use builder::{Builder, RunLimits, Step};
+pub use builder::{BuildStep, Builder, RunLimits};
 pub use embedded::{FILES as EMBEDDED_FILES, embedded};
 pub use evaluator::{
     Evaluation, Evaluator, Evaluators, SearchEvaluator, Searched, interleave_local, rank_for_book,

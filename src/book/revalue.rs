@@ -3,7 +3,7 @@
 //! evaluated again before a resumed build expands anything, so no value of the book comes
 //! from an older search.
 
-use super::builder::{Builder, Step};
+use super::builder::{BuildStep, Builder};
 use super::evaluator::Evaluators;
 use super::journal::Record;
 use crate::board::{Color, Game, canonical};
@@ -35,7 +35,7 @@ impl Builder {
         &mut self,
         evals: &mut dyn Evaluators,
         eval: u16,
-    ) -> Result<Option<Step>, String> {
+    ) -> Result<Option<BuildStep>, String> {
         let version = self.info.evaluators[eval as usize].version;
         self.drop_stale_checks(version)?;
         let stale = self.stale(version);
@@ -62,9 +62,9 @@ impl Builder {
         })?;
         self.finish_step()?;
         Ok(Some(if interrupted {
-            Step::Interrupted
+            BuildStep::Interrupted
         } else {
-            Step::Revalued { nodes: done }
+            BuildStep::Revalued { nodes: done }
         }))
     }
 

@@ -5,8 +5,8 @@ use super::sgf_files;
 use clap::Args;
 use moyo::board::Scoring;
 use moyo::book::{
-    self, BookRules, BuildInfo, Builder, Evaluator, Evaluators, Lines, OrderWeights, Played,
-    PlayerMode, RunLimits, SearchEvaluator, Shape, Step,
+    self, BookRules, BuildInfo, BuildStep, Builder, Evaluator, Evaluators, Lines, OrderWeights,
+    Played, PlayerMode, RunLimits, SearchEvaluator, Shape,
 };
 use moyo::cluster::Hub;
 use moyo::cluster::book::ClusterEvaluators;
@@ -381,7 +381,13 @@ fn search_evaluator(
 
 /// The last line of a build run: the book's size, this run's evaluations and rate, and why
 /// it stopped.
-fn report_build(a: &BuildArgs, builder: &Builder, last: Step, evals_at_start: u64, start: Instant) {
+fn report_build(
+    a: &BuildArgs,
+    builder: &Builder,
+    last: BuildStep,
+    evals_at_start: u64,
+    start: Instant,
+) {
     let secs = start.elapsed().as_secs_f64();
     let done = builder.info.evaluations - evals_at_start;
     out!(
@@ -398,11 +404,13 @@ fn report_build(a: &BuildArgs, builder: &Builder, last: Step, evals_at_start: u6
 }
 
 /// Why a run stopped, from its last step.
-fn why(last: Step) -> &'static str {
+fn why(last: BuildStep) -> &'static str {
     match last {
-        Step::Complete => "complete",
-        Step::Interrupted => "interrupted",
-        Step::Expanded { .. } | Step::Revalued { .. } | Step::Checked { .. } => "limit reached",
+        BuildStep::Complete => "complete",
+        BuildStep::Interrupted => "interrupted",
+        BuildStep::Expanded { .. } | BuildStep::Revalued { .. } | BuildStep::Checked { .. } => {
+            "limit reached"
+        }
     }
 }
 

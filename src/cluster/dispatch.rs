@@ -10,7 +10,7 @@
 
 use super::POLL;
 use super::hub::Hub;
-use super::wire::Msg;
+use super::message::Msg;
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use parking_lot::Mutex;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use std::time::Instant;
 
 /// The outcome of one item, as a follower sent it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
+pub struct ItemOutcome {
     /// The rank that did the item.
     pub rank: usize,
     /// The item's key, as `fill` was given it.
@@ -91,7 +91,7 @@ impl Dispatch {
     /// Takes the outcomes of this batch that have arrived into `done`, and puts into `lost`
     /// the keys of the items of ranks lost since the last call (silent for the hub's timeout
     /// while they owe outcomes); false when nothing arrived and no rank was lost.
-    pub fn collect(&mut self, done: &mut Vec<Outcome>, lost: &mut Vec<u32>) -> bool {
+    pub fn collect(&mut self, done: &mut Vec<ItemOutcome>, lost: &mut Vec<u32>) -> bool {
         let mut hub = self.hub.lock();
         let mut any = false;
         while let Some((rank, msg)) = hub.recv() {
@@ -107,7 +107,7 @@ impl Dispatch {
             // elsewhere, is dropped.
             if let Some(i) = self.flight[rank].iter().position(|&k| k == key) {
                 self.flight[rank].swap_remove(i);
-                done.push(Outcome { rank, key, body });
+                done.push(ItemOutcome { rank, key, body });
             }
         }
         let now = Instant::now();
@@ -151,7 +151,7 @@ impl Todo {
 /// What one of rank 0's threads runs in `spread`: it does the items whose indices arrive on
 /// the receiver, one after the other, and sends each result with its index, until the
 /// receiver has no more (or nobody listens).
-pub type Worker<'a, T> =
+pub type LocalWorker<'a, T> =
     Box<dyn FnOnce(Receiver<usize>, Sender<(usize, Result<T, String>)>) + Send + 'a>;
 
 /// Does items `0..len` on rank 0's threads (one per `local` worker, at most one item waiting
@@ -165,7 +165,7 @@ pub type Worker<'a, T> =
 pub fn spread<'a, T: Send>(
     dispatch: &mut Dispatch,
     len: usize,
-    local: Vec<Worker<'a, T>>,
+    local: Vec<LocalWorker<'a, T>>,
     mut body: impl FnMut(usize) -> Vec<u8>,
     mut remote: impl FnMut(usize, &[u8]) -> Result<T, String>,
     done: &mut dyn FnMut(usize, usize, T) -> bool,
@@ -278,8 +278,8 @@ mod tests {
     /// Collects until `until` holds of the outcomes and the lost keys, for at most 5 s.
     fn collect_until(
         d: &mut Dispatch,
-        mut until: impl FnMut(&[Outcome], &[u32]) -> bool,
-    ) -> (Vec<Outcome>, Vec<u32>) {
+        mut until: impl FnMut(&[ItemOutcome], &[u32]) -> bool,
+    ) -> (Vec<ItemOutcome>, Vec<u32>) {
         let (mut out, mut lost) = (Vec::new(), Vec::new());
         let deadline = Instant::now() + Duration::from_secs(5);
         while !until(&out, &lost) && Instant::now() < deadline {
@@ -308,7 +308,7 @@ mod tests {
         let key = w1[1].0 as u32;
         assert_eq!(
             out,
-            vec![Outcome {
+            vec![ItemOutcome {
                 rank: 1,
                 key,
                 body: b"one".to_vec()

@@ -2,9 +2,9 @@
 //! its own tree until rank 0 stops it, trading changes with rank 0 meanwhile, and leaves when
 //! rank 0 quits. It prints nothing on stdout.
 
-use super::wire::{Msg, decode_job, share_bytes};
+use super::message::{Msg, decode_job, share_bytes};
 use super::{Link, POLL};
-use crate::search::share::{Changes, Job, Peers, Tally};
+use crate::search::exchange::{Changes, Job, Peers, Tally};
 use crate::search::{Limits, Searcher};
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::sync::atomic::AtomicBool;

@@ -3,7 +3,7 @@
 //! left out from then on; nothing waits for it.
 
 use super::Link;
-use super::wire::Msg;
+use super::message::Msg;
 use std::time::{Duration, Instant};
 
 /// One other rank as rank 0 sees it.

@@ -3,8 +3,8 @@
 //! last changes for a short while before the move is chosen on the summed root.
 
 use super::hub::Hub;
-use super::wire::{Msg, encode_job, share_bytes};
-use crate::search::share::{Changes, Job, Peers, Tally};
+use super::message::{Msg, encode_job, share_bytes};
+use crate::search::exchange::{Changes, Job, Peers, Tally};
 use parking_lot::Mutex;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

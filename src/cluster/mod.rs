@@ -4,14 +4,14 @@
 //! searches, or playing the tuning games (`tune`) or evaluating the book positions (`book`)
 //! rank 0 hands out through `dispatch`.
 //!
-//! The search is MoGo's cluster parallelization (`search::share`): each rank grows its own
+//! The search is MoGo's cluster parallelization (`search::exchange`): each rank grows its own
 //! tree, and at a fixed interval the changes of the nodes near the root travel to rank 0,
 //! which sums them and hands each rank the sum of the others' (an all-reduce through rank 0:
 //! a star, so that a rank that dies or hangs only drops out of the sum). Nothing ever waits
 //! on a follower: sends never block, receives only look, and a rank silent for
 //! `cluster_timeout_ms` is reported on stderr and left out from then on.
 //!
-//! The top layer: it uses the search through `search::share::Peers`, and the transport
+//! The top layer: it uses the search through `search::exchange::Peers`, and the transport
 //! through [`Link`]: MPI under `--features mpi` (`mpi.rs`), channels in the tests.
 
 /// `note!("...")` in a single write, so that the lines of ranks that share one
@@ -24,12 +24,12 @@ macro_rules! note {
 
 pub mod book;
 mod dispatch;
-mod fields;
+mod field_codec;
 pub mod follower;
 pub mod hub;
 mod leader;
+pub mod message;
 pub mod tune;
-pub mod wire;
 
 #[cfg(test)]
 mod local;

@@ -4,7 +4,7 @@
 use super::{Engine, GenMove, last_two_points};
 use crate::board::{Board, Color, Game, Move};
 use crate::search::prior::{PASS, PriorEval, PriorInput};
-use crate::search::{Limits, MoveStat, Progress, SearchResult};
+use crate::search::{Limits, MoveStat, ProgressCallback, SearchResult};
 use std::sync::atomic::Ordering;
 
 /// Alternatives `explain` describes besides the chosen move.
@@ -59,7 +59,7 @@ impl Engine {
         &mut self,
         color: Color,
         bounded: bool,
-        progress: Option<Progress>,
+        progress: Option<ProgressCallback>,
     ) -> SearchResult {
         let limits = if bounded {
             self.move_limits(color)

@@ -57,7 +57,7 @@ impl Engine {
         &mut self,
         color: Color,
         mode: GenMode,
-        progress: Option<Progress>,
+        progress: Option<ProgressCallback>,
     ) -> GenMove {
         let start = Instant::now();
         let before = self.game.clone();
@@ -92,7 +92,7 @@ impl Engine {
         &mut self,
         color: Color,
         mode: GenMode,
-        progress: Option<Progress>,
+        progress: Option<ProgressCallback>,
     ) -> Decision {
         if !decide::has_legal_move(&self.game, color) {
             self.log(format_args!("{color} has no move but pass"));
@@ -154,7 +154,7 @@ impl Engine {
         &mut self,
         color: Color,
         limits: &Limits,
-        progress: Option<Progress>,
+        progress: Option<ProgressCallback>,
     ) -> (SearchResult, bool) {
         let params = &self.config.params;
         let offset = self.dynkomi.offset(&self.game, color, params);
@@ -372,7 +372,7 @@ impl Engine {
         &mut self,
         color: Color,
         limits: &Limits,
-        progress: Option<Progress>,
+        progress: Option<ProgressCallback>,
     ) -> SearchResult {
         self.stop.store(false, Ordering::Relaxed);
         let r = self

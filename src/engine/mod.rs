@@ -20,14 +20,14 @@ pub use clock::{Clock, MAX_BUDGET, MIN_BUDGET, TimeControl};
 use dynkomi::DynKomi;
 pub use handicap::free_handicap_points;
 use records::{Ending, Players};
-pub use recover::Checkpoint;
+pub use recover::RestorePoint;
 
 use crate::board::{
     Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Scoring, fixed_handicap_points,
 };
 use crate::book::Library;
 use crate::params::{ParamInfo, Params};
-use crate::search::{Limits, MoveStat, Progress, SearchResult, Searcher};
+use crate::search::{Limits, MoveStat, ProgressCallback, SearchResult, Searcher};
 use crate::sgf::{GameRecord, RecordedMove, SgfColor};
 use std::io::Read;
 use std::sync::Arc;
@@ -431,7 +431,7 @@ impl Engine {
 
     /// Makes the searches trade statistics with `peers`, the other searchers of a cluster
     /// (`None`: alone again).
-    pub fn set_peers(&mut self, peers: Option<Box<dyn crate::search::share::Peers>>) {
+    pub fn set_peers(&mut self, peers: Option<Box<dyn crate::search::exchange::Peers>>) {
         self.searcher.set_peers(peers);
     }
 

@@ -6,7 +6,7 @@
 use super::*;
 
 /// The engine's state before a command, everything but the search tree.
-pub struct Checkpoint {
+pub struct RestorePoint {
     game: Game,
     clock: Clock,
     params: Params,
@@ -21,8 +21,8 @@ pub struct Checkpoint {
 
 impl Engine {
     /// A copy of the state a command may change (the tree aside).
-    pub fn checkpoint(&self) -> Checkpoint {
-        Checkpoint {
+    pub fn restore_point(&self) -> RestorePoint {
+        RestorePoint {
             game: self.game.clone(),
             clock: self.clock.clone(),
             params: self.config.params.clone(),
@@ -36,19 +36,19 @@ impl Engine {
         }
     }
 
-    /// Goes back to `cp` after a command failed half-way: the game, clock and settings as
+    /// Goes back to `point` after a command failed half-way: the game, clock and settings as
     /// they were, the search tree and the remembered searches forgotten, no search stopped.
-    pub fn restore(&mut self, cp: Checkpoint) {
-        self.game = cp.game;
-        self.clock = cp.clock;
-        self.config.params = cp.params;
-        self.rules = cp.rules;
-        self.verbose = cp.verbose;
-        self.dynkomi = cp.dynkomi;
-        self.low_streak = cp.low_streak;
-        self.book_draws = cp.book_draws;
-        self.players = cp.players;
-        self.ending = cp.ending;
+    pub fn restore(&mut self, point: RestorePoint) {
+        self.game = point.game;
+        self.clock = point.clock;
+        self.config.params = point.params;
+        self.rules = point.rules;
+        self.verbose = point.verbose;
+        self.dynkomi = point.dynkomi;
+        self.low_streak = point.low_streak;
+        self.book_draws = point.book_draws;
+        self.players = point.players;
+        self.ending = point.ending;
         self.last = None;
         self.last_move = None;
         self.searcher.set_params(self.config.params.clone());

@@ -4,7 +4,7 @@
 
 use super::analyze::{self, Dialect, Request};
 use super::args::*;
-use super::response::Reply;
+use super::response::CommandResult;
 use super::{Session, explain, gogui, think};
 use crate::board::{Color, Move};
 use crate::engine::{GenMode, GenMove, StoneStatus, TimeControl};
@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 #[derive(Clone, Copy)]
 pub(super) enum Kind {
     /// Answers with one response.
-    Reply(fn(&mut Session, &[String]) -> Reply),
+    Reply(fn(&mut Session, &[String]) -> CommandResult),
     /// Streams its response: reads its arguments into an analysis request the main loop runs.
     Stream(fn(&Session, &[String]) -> Result<Request, String>),
 }
@@ -161,19 +161,19 @@ pub(super) fn kind(name: &str) -> Option<Kind> {
 
 // ---- administrative ----------------------------------------------------------------------
 
-fn known_command(_: &mut Session, a: &[String]) -> Reply {
+fn known_command(_: &mut Session, a: &[String]) -> CommandResult {
     let name = one_arg(a)?;
     Ok(if is_known(name) { "true" } else { "false" }.into())
 }
 
-fn quit(s: &mut Session, _: &[String]) -> Reply {
+fn quit(s: &mut Session, _: &[String]) -> CommandResult {
     s.quit = true;
     Ok(String::new())
 }
 
 // ---- setup -------------------------------------------------------------------------------
 
-fn boardsize(s: &mut Session, a: &[String]) -> Reply {
+fn boardsize(s: &mut Session, a: &[String]) -> CommandResult {
     let n = integer(one_arg(a)?).ok_or_else(syntax)?;
     let n = usize::try_from(n).map_err(|_| "unacceptable size".to_string())?;
     s.engine.boardsize(n).map(|_| String::new())
@@ -181,7 +181,7 @@ fn boardsize(s: &mut Session, a: &[String]) -> Reply {
 
 /// `rectangular_boardsize <width> <height>` (Sabaki, for non-square boards): only square
 /// boards are played.
-fn rectangular_boardsize(s: &mut Session, a: &[String]) -> Reply {
+fn rectangular_boardsize(s: &mut Session, a: &[String]) -> CommandResult {
     let [w, h] = a else { return Err(syntax()) };
     let (w, h) = (
         integer(w).ok_or_else(syntax)?,
@@ -193,13 +193,13 @@ fn rectangular_boardsize(s: &mut Session, a: &[String]) -> Reply {
     boardsize(s, &[w.to_string()])
 }
 
-fn clear_board(s: &mut Session, a: &[String]) -> Reply {
+fn clear_board(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     s.engine.clear_board();
     Ok(String::new())
 }
 
-fn komi(s: &mut Session, a: &[String]) -> Reply {
+fn komi(s: &mut Session, a: &[String]) -> CommandResult {
     let k = finite(one_arg(a)?).ok_or_else(syntax)?;
     let k = k as f32;
     if !k.is_finite() {
@@ -213,19 +213,19 @@ fn handicap_count(a: &[String]) -> Result<usize, String> {
     usize::try_from(n).map_err(|_| "invalid number of stones".to_string())
 }
 
-fn fixed_handicap(s: &mut Session, a: &[String]) -> Reply {
+fn fixed_handicap(s: &mut Session, a: &[String]) -> CommandResult {
     let n = handicap_count(a)?;
     let pts = s.engine.fixed_handicap(n)?;
     Ok(vertices(s.engine.board(), &pts))
 }
 
-fn place_free_handicap(s: &mut Session, a: &[String]) -> Reply {
+fn place_free_handicap(s: &mut Session, a: &[String]) -> CommandResult {
     let n = handicap_count(a)?;
     let pts = s.engine.place_free_handicap(n)?;
     Ok(vertices(s.engine.board(), &pts))
 }
 
-fn set_free_handicap(s: &mut Session, a: &[String]) -> Reply {
+fn set_free_handicap(s: &mut Session, a: &[String]) -> CommandResult {
     let bad = || "bad vertex list".to_string();
     let mut pts = Vec::with_capacity(a.len());
     for v in a {
@@ -239,14 +239,14 @@ fn set_free_handicap(s: &mut Session, a: &[String]) -> Reply {
 
 /// `cgos-opponent_name`, `cgos-opponent_rating`, `cgos-gameover`: always accepted (the CGOS
 /// client treats any error as fatal), noted on stderr.
-fn cgos_note(s: &mut Session, what: &str, a: &[String]) -> Reply {
+fn cgos_note(s: &mut Session, what: &str, a: &[String]) -> CommandResult {
     if s.engine.verbose() {
         eprintln!("moyo: {what}: {}", a.join(" "));
     }
     Ok(String::new())
 }
 
-fn kgs_rules(s: &mut Session, a: &[String]) -> Reply {
+fn kgs_rules(s: &mut Session, a: &[String]) -> CommandResult {
     // Always accepted: kgsGtp ignores the answer, and unknown rules change nothing.
     if let Some(name) = a.first() {
         s.engine.set_rules(name);
@@ -256,7 +256,7 @@ fn kgs_rules(s: &mut Session, a: &[String]) -> Reply {
 
 // ---- play --------------------------------------------------------------------------------
 
-fn play(s: &mut Session, a: &[String]) -> Reply {
+fn play(s: &mut Session, a: &[String]) -> CommandResult {
     let [c, v] = a else { return Err(syntax()) };
     let c = color(c)?;
     let m = vertex(s, v)?;
@@ -267,27 +267,27 @@ fn play(s: &mut Session, a: &[String]) -> Reply {
 }
 
 /// `genmove`, `reg_genmove` and `kgs-genmove_cleanup <color>`.
-fn generate(s: &mut Session, a: &[String], mode: GenMode) -> Reply {
+fn generate(s: &mut Session, a: &[String], mode: GenMode) -> CommandResult {
     let c = color(one_arg(a)?)?;
     let g = think::generate(s, c, mode, think::Watchers::new());
     Ok(gen_text(s.engine.board(), g))
 }
 
 /// `moyo-policy_genmove <color>`: the playout policy's move, not played.
-fn policy_genmove(s: &mut Session, a: &[String]) -> Reply {
+fn policy_genmove(s: &mut Session, a: &[String]) -> CommandResult {
     let c = color(one_arg(a)?)?;
     let m = s.engine.policy_move(c);
     Ok(gen_text(s.engine.board(), GenMove::Play(m)))
 }
 
-fn undo(s: &mut Session, a: &[String]) -> Reply {
+fn undo(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     s.engine.undo().map(|_| String::new())
 }
 
 // ---- time --------------------------------------------------------------------------------
 
-fn time_settings(s: &mut Session, a: &[String]) -> Reply {
+fn time_settings(s: &mut Session, a: &[String]) -> CommandResult {
     let [m, b, n] = a else { return Err(syntax()) };
     let (m, b) = (seconds(m)?, seconds(b)?);
     let n = count(n).ok_or_else(syntax)?;
@@ -298,7 +298,7 @@ fn time_settings(s: &mut Session, a: &[String]) -> Reply {
 /// `kgs-time_settings none | absolute m | byoyomi m p n | canadian m p n`. kgsGtp declines a
 /// challenge whose time settings fail, so `none` and `absolute` also accept (and ignore)
 /// trailing numbers: its documentation only promises "fewer than two options" for them.
-fn kgs_time_settings(s: &mut Session, a: &[String]) -> Reply {
+fn kgs_time_settings(s: &mut Session, a: &[String]) -> CommandResult {
     let Some((kind, rest)) = a.split_first() else {
         return Err(syntax());
     };
@@ -324,7 +324,7 @@ fn kgs_time_settings(s: &mut Session, a: &[String]) -> Reply {
     Ok(String::new())
 }
 
-fn time_left(s: &mut Session, a: &[String]) -> Reply {
+fn time_left(s: &mut Session, a: &[String]) -> CommandResult {
     let [c, t, n] = a else { return Err(syntax()) };
     let c = color(c)?;
     // A controller may report a clock gone slightly negative: that is no time.
@@ -336,12 +336,12 @@ fn time_left(s: &mut Session, a: &[String]) -> Reply {
 
 // ---- the end of the game -----------------------------------------------------------------
 
-fn final_score(s: &mut Session, a: &[String]) -> Reply {
+fn final_score(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     s.engine.final_score()
 }
 
-fn final_status_list(s: &mut Session, a: &[String]) -> Reply {
+fn final_status_list(s: &mut Session, a: &[String]) -> CommandResult {
     let kind = StoneStatus::parse(one_arg(a)?).ok_or_else(syntax)?;
     let strings = s.engine.final_status_strings(kind);
     let b = s.engine.board();
@@ -354,7 +354,7 @@ fn final_status_list(s: &mut Session, a: &[String]) -> Reply {
 
 // ---- records and display -----------------------------------------------------------------
 
-fn loadsgf(s: &mut Session, a: &[String]) -> Reply {
+fn loadsgf(s: &mut Session, a: &[String]) -> CommandResult {
     let (path, n) = match a {
         [p] => (p, None),
         [p, n] => {
@@ -367,7 +367,7 @@ fn loadsgf(s: &mut Session, a: &[String]) -> Reply {
     Ok(c.to_string())
 }
 
-fn printsgf(s: &mut Session, a: &[String]) -> Reply {
+fn printsgf(s: &mut Session, a: &[String]) -> CommandResult {
     let sgf = s.engine.game_record();
     match a {
         [] => Ok(sgf.trim_end().to_string()),
@@ -378,7 +378,7 @@ fn printsgf(s: &mut Session, a: &[String]) -> Reply {
     }
 }
 
-fn showboard(s: &mut Session, a: &[String]) -> Reply {
+fn showboard(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     let g = s.engine.game();
     let b = g.board();

@@ -12,14 +12,14 @@
 
 use super::Session;
 use super::args::{gen_text, no_args};
-use super::response::Reply;
+use super::response::CommandResult;
 use crate::board::Board;
 use crate::engine::Explanation;
 use crate::search::MoveStat;
 use std::fmt::Write as _;
 
 /// `moyo-explain`.
-pub(super) fn explain(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn explain(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     s.engine
         .explain()

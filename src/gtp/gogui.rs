@@ -4,7 +4,7 @@
 
 use super::Session;
 use super::args::*;
-use super::response::{Reply, gfx_text};
+use super::response::{CommandResult, gfx_text};
 use crate::board::{Board, Color, Move};
 
 /// GoGui's analyze menu (`type/label/command`): only commands that exist.
@@ -27,13 +27,13 @@ none/Print SGF/printsgf";
 const LABELLED_MOVES: usize = 20;
 
 /// `gogui-analyze_commands`.
-pub(super) fn analyze_commands(_: &mut Session, a: &[String]) -> Reply {
+pub(super) fn analyze_commands(_: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     Ok(ANALYZE_COMMANDS.to_string())
 }
 
 /// `gg-undo [n]`: takes back `n` moves (default 1), all or none.
-pub(super) fn gg_undo(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn gg_undo(s: &mut Session, a: &[String]) -> CommandResult {
     let n = match a {
         [] => 1,
         [n] => integer(n).filter(|&n| n >= 0).ok_or_else(syntax)?,
@@ -44,7 +44,7 @@ pub(super) fn gg_undo(s: &mut Session, a: &[String]) -> Reply {
 }
 
 /// `gogui-setup <color> <vertex> ...`: setup stones, all or none.
-pub(super) fn setup(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn setup(s: &mut Session, a: &[String]) -> CommandResult {
     if !a.len().is_multiple_of(2) {
         return Err(syntax());
     }
@@ -66,7 +66,7 @@ pub(super) fn setup(s: &mut Session, a: &[String]) -> Reply {
 }
 
 /// `gogui-setup_player <color>`: the colour to move next.
-pub(super) fn setup_player(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn setup_player(s: &mut Session, a: &[String]) -> CommandResult {
     let c = color(one_arg(a)?)?;
     s.engine.set_to_play(c);
     Ok(String::new())
@@ -74,7 +74,7 @@ pub(super) fn setup_player(s: &mut Session, a: &[String]) -> Reply {
 
 /// `gogui-play_sequence` (and the older `play_sequence`) `<color> <vertex> ...`: all the
 /// moves or none.
-pub(super) fn play_sequence(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn play_sequence(s: &mut Session, a: &[String]) -> CommandResult {
     if !a.len().is_multiple_of(2) {
         return Err(syntax());
     }
@@ -101,7 +101,7 @@ fn pair_text(c: &str) -> String {
 
 /// `moyo-param [name value]`: lists every search parameter in GoGui's `param` format, or sets
 /// one (booleans as 1 or 0).
-pub(super) fn param(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn param(s: &mut Session, a: &[String]) -> CommandResult {
     match a {
         [] => {
             let lines: Vec<String> = s
@@ -144,7 +144,7 @@ pub(super) fn param(s: &mut Session, a: &[String]) -> Reply {
 /// `moyo-display [name value]`: what the engine shows on stderr while it thinks, in GoGui's
 /// `param` format: `live_gfx` (GoGui's live graphics, `gogui-gfx:` lines) and `progress` (a
 /// line a second).
-pub(super) fn display(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn display(s: &mut Session, a: &[String]) -> CommandResult {
     let flag = |b: bool| if b { 1 } else { 0 };
     match a {
         [] => Ok(format!(
@@ -189,7 +189,7 @@ fn board_text(b: &Board, mut token: impl FnMut(Move) -> String) -> String {
 }
 
 /// `moyo-ownership`: the expected final owner of each point, +1 Black .. -1 White (`dboard`).
-pub(super) fn ownership(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn ownership(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     let own = s.engine.ownership();
     Ok(board_text(s.engine.board(), |m| match m {
@@ -199,7 +199,7 @@ pub(super) fn ownership(s: &mut Session, a: &[String]) -> Reply {
 }
 
 /// `moyo-visits [color]`: the most visited moves with their visits (`pspairs`).
-pub(super) fn visits(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn visits(s: &mut Session, a: &[String]) -> CommandResult {
     let c = color_or_to_play(s, a)?;
     let r = s.engine.search_here(c);
     let b = s.engine.board();
@@ -213,7 +213,7 @@ pub(super) fn visits(s: &mut Session, a: &[String]) -> Reply {
 }
 
 /// `moyo-winrates [color]`: the win rates (percent) of the most visited moves (`sboard`).
-pub(super) fn winrates(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn winrates(s: &mut Session, a: &[String]) -> CommandResult {
     let c = color_or_to_play(s, a)?;
     let r = s.engine.search_here(c);
     let shown = &r.candidates[..r.candidates.len().min(LABELLED_MOVES)];
@@ -226,7 +226,7 @@ pub(super) fn winrates(s: &mut Session, a: &[String]) -> Reply {
 }
 
 /// `moyo-pv [color]`: the principal variation, `color` (default: the side to move) first.
-pub(super) fn pv(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn pv(s: &mut Session, a: &[String]) -> CommandResult {
     let c = color_or_to_play(s, a)?;
     let r = s.engine.search_here(c);
     let b = s.engine.board();
@@ -239,7 +239,7 @@ pub(super) fn pv(s: &mut Session, a: &[String]) -> Reply {
 }
 
 /// `moyo-gfx [color]`: the search as GoGui graphics (`gfx`).
-pub(super) fn gfx(s: &mut Session, a: &[String]) -> Reply {
+pub(super) fn gfx(s: &mut Session, a: &[String]) -> CommandResult {
     let c = color_or_to_play(s, a)?;
     let r = s.engine.search_here(c);
     Ok(gfx_text(s.engine.board(), c, &r))

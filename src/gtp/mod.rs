@@ -10,7 +10,6 @@
 
 pub mod analyze;
 mod args;
-pub mod client;
 mod commands;
 mod explain;
 mod gogui;

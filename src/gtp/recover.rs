@@ -12,7 +12,7 @@ use super::Session;
 use super::args::{color, one_arg, syntax};
 use super::commands::Kind;
 use crate::board::Move;
-use crate::engine::{Checkpoint, GenMode};
+use crate::engine::{GenMode, RestorePoint};
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
@@ -22,7 +22,7 @@ pub const TEST_PANICS_VAR: &str = "MOYO_TEST_PANICS";
 
 /// The session's state before a command.
 pub(super) struct Saved {
-    engine: Checkpoint,
+    engine: RestorePoint,
     quit: bool,
     generated: bool,
     display: super::Display,
@@ -31,7 +31,7 @@ pub(super) struct Saved {
 /// Copies what a command may change.
 pub(super) fn save(s: &Session) -> Saved {
     Saved {
-        engine: s.engine.checkpoint(),
+        engine: s.engine.restore_point(),
         quit: s.quit,
         generated: s.generated,
         display: s.display,

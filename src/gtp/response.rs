@@ -7,7 +7,7 @@ use crate::search::SearchResult;
 use std::fmt::Write as _;
 
 /// A command's answer, or the reason it was refused.
-pub(super) type Reply = Result<String, String>;
+pub(super) type CommandResult = Result<String, String>;
 
 /// The full response to a command.
 pub fn format(id: Option<&str>, ok: bool, body: &str) -> String {

@@ -7,7 +7,7 @@ use super::Session;
 use super::response::gfx_text;
 use crate::board::{Board, Color};
 use crate::engine::{GenMode, GenMove};
-use crate::search::{Progress, SearchResult};
+use crate::search::{ProgressCallback, SearchResult};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -77,7 +77,7 @@ impl<'a> Watchers<'a> {
     }
 
     /// Runs `search` with the observers as its progress callback (none when there are none).
-    fn run<T>(&mut self, search: impl FnOnce(Option<Progress>) -> T) -> T {
+    fn run<T>(&mut self, search: impl FnOnce(Option<ProgressCallback>) -> T) -> T {
         let Some(interval) = self.list.iter().map(|w| w.interval).min() else {
             return search(None);
         };

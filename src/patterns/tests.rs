@@ -4,7 +4,7 @@
 use super::predict::{Report, run as predict_run};
 use super::train::{Data, Model};
 use super::*;
-use crate::board::diagram::{at, board};
+use crate::board::diagram::{at, board, stones};
 use crate::board::{Color, Move, Symmetry};
 use std::collections::HashMap;
 
@@ -453,16 +453,6 @@ fn move_log_gamma_agrees_with_the_full_features() {
     assert!(spatial_used > checked / 2, "{spatial_used} of {checked}");
 }
 
-/// A 19x19 position from a list of stones.
-fn position(stones: &[(Color, &str)]) -> Board {
-    let mut b = Board::new(19);
-    for &(c, v) in stones {
-        let m = b.parse_move(v).unwrap();
-        b.play(c, m).unwrap();
-    }
-    b
-}
-
 /// The rank (1 = best) the built-in table gives the best of `wanted` among Black's legal
 /// moves, and the number of legal moves.
 fn builtin_rank(b: &Board, wanted: &[&str]) -> (usize, usize) {
@@ -484,7 +474,7 @@ fn builtin_rank(b: &Board, wanted: &[&str]) -> (usize, usize) {
 /// proverb's bad shape.
 #[test]
 fn builtin_table_prefers_good_shape_to_bad() {
-    let b = position(&[(B, "C10"), (W, "D10"), (B, "C11"), (W, "D11")]);
+    let b = stones(19, &[(B, "C10"), (W, "D10"), (B, "C11"), (W, "D11")]);
     let g = Gammas::builtin();
     let r = Recent::default();
     let hane = move_log_gamma(&b, B, at(&b, "D12"), r, g);
@@ -508,12 +498,12 @@ fn builtin_table_predicts_held_out_positions_above_chance() {
     let cases: Vec<(&str, Board, Vec<&str>)> = vec![
         (
             "capture the stone in atari",
-            position(&[(B, "D4"), (W, "E4"), (B, "E3"), (B, "F4")]),
+            stones(19, &[(B, "D4"), (W, "E4"), (B, "E3"), (B, "F4")]),
             vec!["E5"],
         ),
         (
             "escape from atari",
-            position(&[(B, "D4"), (W, "C4"), (W, "E4"), (W, "D3")]),
+            stones(19, &[(B, "D4"), (W, "C4"), (W, "E4"), (W, "D3")]),
             vec!["D5"],
         ),
         (
@@ -525,12 +515,12 @@ fn builtin_table_predicts_held_out_positions_above_chance() {
         ),
         (
             "hane at the head of two stones",
-            position(&[(B, "C10"), (W, "D10"), (B, "C11"), (W, "D11")]),
+            stones(19, &[(B, "C10"), (W, "D10"), (B, "C11"), (W, "D11")]),
             vec!["D12", "D9"],
         ),
         (
             "connect the cutting point",
-            position(&[(B, "D4"), (B, "E5"), (W, "E4"), (W, "F5"), (W, "C5")]),
+            stones(19, &[(B, "D4"), (B, "E5"), (W, "E4"), (W, "F5"), (W, "C5")]),
             vec!["D5"],
         ),
     ];

@@ -11,7 +11,7 @@
 //! and scored from `crit_min_visits` on, once it has `MIN_SAMPLES`. The table is cleared at
 //! each search (the tree's node numbers change when it is reused).
 
-use super::score::Inputs;
+use super::select::Inputs;
 use crate::board::Color;
 use crate::params::Params;
 use std::sync::atomic::AtomicU32;

@@ -6,8 +6,8 @@
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
 use criticality::Criticality;
-use score::Coefs;
-use share::{Job, Peers, Sharer};
+use exchange::{Job, Peers, Sharer};
+use select::Coefs;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 use tree::{NODE_BYTES, PASS, Tree};
@@ -15,18 +15,18 @@ use worker::{Shared, Worker};
 
 mod amaf;
 mod criticality;
+pub mod exchange;
 mod outcome;
 pub mod prior;
 mod prune;
 mod reuse;
-pub mod score;
-pub mod share;
+pub mod select;
 mod snapshot;
 mod timing;
 mod tree;
 mod worker;
 
-pub use share::TradeStats;
+pub use exchange::TradeStats;
 pub use snapshot::{MoveStat, SearchResult};
 
 /// When a search stops: whichever limit is reached first. With neither playouts nor time, a
@@ -61,7 +61,7 @@ pub const fn bytes_per_node() -> usize {
 }
 
 /// Called with a snapshot of the running search at the interval it was given.
-pub type Progress<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
+pub type ProgressCallback<'a> = (Duration, &'a mut dyn FnMut(&SearchResult));
 
 /// A reusable searcher: the shared tree (kept between searches of one game), the threads'
 /// scratch memory, the parameters.
@@ -208,7 +208,7 @@ impl Searcher {
         to_play: Color,
         limits: &Limits,
         stop: &AtomicBool,
-        progress: Option<Progress>,
+        progress: Option<ProgressCallback>,
     ) -> SearchResult {
         let mut peers = self.peers.take();
         let peers_ref: Option<&mut dyn Peers> = match peers.as_mut() {
@@ -239,7 +239,7 @@ impl Searcher {
         to_play: Color,
         limits: &Limits,
         stop: &AtomicBool,
-        mut progress: Option<Progress>,
+        mut progress: Option<ProgressCallback>,
         mut peers: Option<&mut dyn Peers>,
     ) -> SearchResult {
         let start = Instant::now();

@@ -52,7 +52,7 @@ pub struct SearchResult {
     /// Of those, the playouts the other searchers of a cluster ran (0 alone).
     pub peer_playouts: u64,
     /// What trading with the other searchers of a cluster cost (all 0 alone).
-    pub trades: super::share::TradeStats,
+    pub trades: super::exchange::TradeStats,
     pub elapsed: Duration,
     /// Root moves with at least one visit, most visited first.
     pub candidates: Vec<MoveStat>,

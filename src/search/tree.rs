@@ -20,16 +20,16 @@ pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
 /// A (visits, wins) pair read from one node in one load.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Stats {
+pub struct NodeStats {
     pub visits: u32,
     pub wins: u32,
 }
 
-impl Stats {
+impl NodeStats {
     /// The pair packed in one word as a node stores it (`visits << 32 | wins`).
     #[inline]
-    pub fn unpack(w: u64) -> Stats {
-        Stats {
+    pub fn unpack(w: u64) -> NodeStats {
+        NodeStats {
             visits: (w >> 32) as u32,
             wins: w as u32,
         }
@@ -108,14 +108,14 @@ impl Node {
 
     /// Online statistics.
     #[inline]
-    pub fn online(&self) -> Stats {
-        Stats::unpack(self.online.load(Relaxed))
+    pub fn online(&self) -> NodeStats {
+        NodeStats::unpack(self.online.load(Relaxed))
     }
 
     /// AMAF statistics.
     #[inline]
-    pub fn amaf(&self) -> Stats {
-        Stats::unpack(self.amaf.load(Relaxed))
+    pub fn amaf(&self) -> NodeStats {
+        NodeStats::unpack(self.amaf.load(Relaxed))
     }
 
     /// The prior H(d), in [0, 1].
@@ -482,8 +482,8 @@ mod tests {
         n.add(1);
         n.add_amaf(1, true);
         n.add_amaf(1, false);
-        assert_eq!(n.online(), Stats { visits: 2, wins: 1 });
-        assert_eq!(n.amaf(), Stats { visits: 2, wins: 1 });
+        assert_eq!(n.online(), NodeStats { visits: 2, wins: 1 });
+        assert_eq!(n.amaf(), NodeStats { visits: 2, wins: 1 });
     }
 
     #[test]
@@ -505,14 +505,14 @@ mod tests {
         let kids: Vec<u16> = t.children(r).map(|i| t.node(i).mv()).collect();
         assert_eq!(kids, vec![20, 21, 22]);
         let second = t.children(r).nth(1).unwrap();
-        assert_eq!(t.node(second).online(), Stats { visits: 5, wins: 3 });
+        assert_eq!(t.node(second).online(), NodeStats { visits: 5, wins: 3 });
         assert!((t.node(second).pattern() - 0.7).abs() < 1e-4);
         assert_eq!(t.node(second).prior(), 0.5);
         let third = t.children(r).nth(2).unwrap();
         let g: Vec<usize> = t.children(third).collect();
         assert_eq!(g.len(), 1);
         assert_eq!(t.node(g[0]).mv(), 30);
-        assert_eq!(t.node(g[0]).amaf(), Stats { visits: 1, wins: 1 });
+        assert_eq!(t.node(g[0]).amaf(), NodeStats { visits: 1, wins: 1 });
         // The other arena is free again: growth continues from the copied tree.
         let leaf = t.children(r).next().unwrap();
         assert!(t.node(leaf).try_claim());

@@ -6,7 +6,7 @@ use super::criticality::Criticality;
 use super::outcome::Outcome;
 use super::prior::{PriorEval, PriorInput};
 use super::prune::prune_far_edge;
-use super::score::{self, Coefs};
+use super::select::{self, Coefs};
 use super::tree::{ONE_VISIT, PASS, Tree};
 use crate::board::{Bitboard, Board, Color, Game, Move, Point};
 use crate::params::Params;
@@ -438,11 +438,11 @@ pub fn select(
         if ch.excluded() {
             continue;
         }
-        let mut inputs = score::inputs(ch, ln_n);
+        let mut inputs = select::inputs(ch, ln_n);
         if crit.is_on() {
             crit.adjust(i, inputs.n as u32, &mut inputs);
         }
-        let v = score::score(coefs, &inputs);
+        let v = select::value(coefs, &inputs);
         if v > best_v {
             best_v = v;
             best = i;
@@ -454,7 +454,7 @@ pub fn select(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::score::Widening;
+    use crate::search::select::Widening;
 
     #[test]
     fn children_are_ordered_best_prior_first() {

@@ -6,7 +6,7 @@
 use super::runner::{End, GameResult, GameSettings, Pairing, Player};
 use crate::board::{Board, Color, Game};
 use crate::engine::{Engine, EngineConfig, GenMove, StoneStatus};
-use crate::gtp::client::{self, Fail, StderrSink};
+use crate::gtp_process::{Fail, GtpProcess, StderrSink};
 use std::time::{Duration, Instant};
 
 /// Seconds a fixed opponent may take to start and answer setup commands.
@@ -15,7 +15,7 @@ const STARTUP_SECS: u64 = 60;
 /// One side at the board.
 enum Seat<'a> {
     Local(Box<Engine>),
-    Gtp(&'a mut client::Engine),
+    Gtp(&'a mut GtpProcess),
 }
 
 /// A loss before counting: who lost and how.
@@ -26,7 +26,7 @@ type Loss = (Color, End);
 pub fn play(
     settings: &GameSettings,
     pairing: &Pairing,
-    opponent: &mut Option<client::Engine>,
+    opponent: &mut Option<GtpProcess>,
 ) -> Result<GameResult, String> {
     let start = Instant::now();
     if pairing.black == Player::Opponent && pairing.white == Player::Opponent {
@@ -88,7 +88,7 @@ pub fn play(
 }
 
 /// Sends `quit` to a fixed opponent and stops it.
-pub fn quit(o: &mut client::Engine) {
+pub fn quit(o: &mut GtpProcess) {
     o.quit(Duration::from_secs(2));
 }
 
@@ -99,14 +99,13 @@ fn move_timeout(settings: &GameSettings) -> Duration {
 /// Starts the opponent if needed and sets up a new game on it.
 fn setup_opponent<'a>(
     settings: &GameSettings,
-    slot: &'a mut Option<client::Engine>,
-) -> Result<&'a mut client::Engine, String> {
+    slot: &'a mut Option<GtpProcess>,
+) -> Result<&'a mut GtpProcess, String> {
     let cmd = settings
         .opponent
         .as_deref()
         .ok_or("a game against the fixed opponent, but no --opponent")?;
-    let o =
-        slot.get_or_insert_with(|| client::Engine::new("opponent", cmd, StderrSink::Null, false));
+    let o = slot.get_or_insert_with(|| GtpProcess::new("opponent", cmd, StderrSink::Null, false));
     let t = Duration::from_secs(STARTUP_SECS);
     let fail = |what: &str, f: Fail| match f {
         Fail::Timeout => format!("the opponent '{cmd}' did not answer {what}"),

@@ -2,7 +2,8 @@
 // does (version 3.0.0, the newest on npm): start-up questions, board sync, analysis mode (the first listed of analyze,
 // kata-analyze, lz-analyze, `<colour> <interval>`), stopping a stream with the library's abort
 // (a raw empty line) or with the next command, and genmove_analyze as a player. Every
-// analysis line is read with Sabaki's rules (frontends.md, section 3).
+// analysis line is read with Sabaki's rules (`readAnalysis` below; the commands and their
+// formats: docs/gtp-extensions.md, "Analysis").
 //
 // Usage: node analyze.js <path to moyo>. Prints one summary line per step; exits 0 when all
 // checks pass, 1 with the reason otherwise. Run by tests/sabaki_client.rs.

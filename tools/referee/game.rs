@@ -7,7 +7,7 @@ use moyo::board::{Board, Color, Game, Move, Point, VertexError, fixed_handicap_p
 use moyo::sgf::{GameRecord, RecordedMove, SgfColor};
 
 use crate::clock::{Clock, TimeSettings};
-use crate::engine::{Engine, Fail, Reply};
+use moyo::gtp_process::{Fail, GtpProcess, ProcessReply};
 
 /// How the engines' thinking time is limited.
 #[derive(Clone, Copy, Debug)]
@@ -142,12 +142,12 @@ struct Loss {
     detail: String,
 }
 
-fn who(e: &Engine, c: Color) -> String {
+fn who(e: &GtpProcess, c: Color) -> String {
     format!("{} ({c})", e.label)
 }
 
 /// The loss for a command that got no response.
-fn no_answer(c: Color, e: &Engine, cmd: &str, f: Fail, timeout: Duration) -> Loss {
+fn no_answer(c: Color, e: &GtpProcess, cmd: &str, f: Fail, timeout: Duration) -> Loss {
     let verb = cmd.split_whitespace().next().unwrap_or(cmd);
     match f {
         Fail::Timeout => Loss {
@@ -169,13 +169,13 @@ fn no_answer(c: Color, e: &Engine, cmd: &str, f: Fail, timeout: Duration) -> Los
 
 /// Sends `cmd`; a failure response is tolerated unless `required`.
 fn send(
-    e: &mut Engine,
+    e: &mut GtpProcess,
     c: Color,
     cmd: &str,
     timeout: Duration,
     required: bool,
     verbose: bool,
-) -> Result<Reply, Loss> {
+) -> Result<ProcessReply, Loss> {
     match e.command(cmd, timeout) {
         Ok(r) if r.ok => Ok(r),
         Ok(r) if !required => {
@@ -194,7 +194,7 @@ fn send(
 }
 
 /// (Re)starts `e` if it is not running.
-fn start(cfg: &Config, e: &mut Engine, c: Color) -> Result<(), Loss> {
+fn start(cfg: &Config, e: &mut GtpProcess, c: Color) -> Result<(), Loss> {
     let startup = cfg.startup_timeout();
     match e.ensure_started(startup) {
         Ok(true) if cfg.verbose => note!(
@@ -209,7 +209,7 @@ fn start(cfg: &Config, e: &mut Engine, c: Color) -> Result<(), Loss> {
 }
 
 /// Prepares a running engine for a new game.
-fn setup(cfg: &Config, e: &mut Engine, c: Color, seed: Option<u32>) -> Result<(), Loss> {
+fn setup(cfg: &Config, e: &mut GtpProcess, c: Color, seed: Option<u32>) -> Result<(), Loss> {
     let t = cfg.command_timeout();
     let v = cfg.verbose;
     send(e, c, &format!("boardsize {}", cfg.size), t, true, v)?;
@@ -252,9 +252,9 @@ fn vertex_problem(e: VertexError) -> &'static str {
 /// `set_random_seed` (black's, white's) when given.
 pub fn play_game(
     cfg: &Config,
-    black: &mut Engine,
-    white: &mut Engine,
-    scorer: Option<&mut Engine>,
+    black: &mut GtpProcess,
+    white: &mut GtpProcess,
+    scorer: Option<&mut GtpProcess>,
     seeds: Option<(u32, u32)>,
 ) -> Outcome {
     let mut game = Game::new(cfg.size, cfg.komi);
@@ -318,8 +318,8 @@ pub fn play_game(
 /// (`Score`/`MaxMoves`), or the loss.
 fn run(
     cfg: &Config,
-    black: &mut Engine,
-    white: &mut Engine,
+    black: &mut GtpProcess,
+    white: &mut GtpProcess,
     seeds: Option<(u32, u32)>,
     game: &mut Game,
     move_times: &mut Vec<(Color, f64)>,
@@ -444,7 +444,7 @@ fn run(
 }
 
 /// The final score (Black minus White minus komi) and how it was reached.
-fn score(cfg: &Config, game: &Game, scorer: Option<&mut Engine>) -> (f32, String) {
+fn score(cfg: &Config, game: &Game, scorer: Option<&mut GtpProcess>) -> (f32, String) {
     let board = game.board();
     let Some(scorer) = scorer else {
         return (board.area_score(cfg.komi), "tromp-taylor".to_string());
@@ -465,7 +465,7 @@ fn score(cfg: &Config, game: &Game, scorer: Option<&mut Engine>) -> (f32, String
 }
 
 /// Replays the game into the scorer and asks it which stones are dead.
-fn dead_stones(cfg: &Config, game: &Game, scorer: &mut Engine) -> Result<Vec<Point>, String> {
+fn dead_stones(cfg: &Config, game: &Game, scorer: &mut GtpProcess) -> Result<Vec<Point>, String> {
     let describe = |f: Fail| match f {
         Fail::Timeout => "no answer, killed".to_string(),
         Fail::Dead(how) => how,

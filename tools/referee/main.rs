@@ -34,7 +34,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use clock::TimeSettings;
 use equalize::Equalizer;
 use game::{Config, Kind, TimeControl, play_game};
-use moyo::gtp::client::{self as engine, Engine, StderrSink};
+use moyo::gtp_process::{GtpProcess, StderrSink};
 use stats::Tally;
 
 /// Where engines' stderr goes.
@@ -241,13 +241,13 @@ fn main() -> ExitCode {
         .as_ref()
         .map_or(args.white.clone(), |e| e.command(&args.white));
     let mut engines = [
-        Engine::new(
+        GtpProcess::new(
             "A",
             &args.black,
             sink(mode, &dir, "engine-a.log"),
             cfg.verbose,
         ),
-        Engine::new(
+        GtpProcess::new(
             "B",
             &b_command,
             sink(mode, &dir, "engine-b.log"),
@@ -257,7 +257,7 @@ fn main() -> ExitCode {
     let mut scorer = args
         .scorer
         .as_deref()
-        .map(|cmd| Engine::new("scorer", cmd, sink(mode, &dir, "scorer.log"), cfg.verbose));
+        .map(|cmd| GtpProcess::new("scorer", cmd, sink(mode, &dir, "scorer.log"), cfg.verbose));
     let mut rng = args.seed.map(Xoshiro256PlusPlus::seed_from_u64);
     let mut tally = Tally::default();
     let grace = Duration::from_secs(2);

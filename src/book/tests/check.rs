@@ -72,7 +72,7 @@ fn a_check_run_checks_every_book_move_resumably_and_the_file_keeps_the_checks() 
     let last = c
         .run_checks(&mut dying, 3, RunLimits::default(), |_, _| {})
         .unwrap();
-    assert_eq!(last, Step::Interrupted);
+    assert_eq!(last, BuildStep::Interrupted);
     drop(c);
     let mut d = Builder::resume(&path).unwrap();
     assert_eq!(d.book.nodes.iter().filter(|n| n.check.is_some()).count(), 3);
@@ -81,7 +81,7 @@ fn a_check_run_checks_every_book_move_resumably_and_the_file_keeps_the_checks() 
     let last = d
         .run_checks(&mut deep, 3, RunLimits::default(), |_, _| {})
         .unwrap();
-    assert_eq!(last, Step::Complete);
+    assert_eq!(last, BuildStep::Complete);
     assert_eq!(d.book.len(), built, "checks add no position");
     // Every book move above depth 3 is checked, by the deeper evaluator, at its value.
     let eval = d.info.evaluators.len() as u16 - 1;

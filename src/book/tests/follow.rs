@@ -43,7 +43,7 @@ fn records_reaching_a_leaf_leave_there_and_a_follow_step_expands_it() {
     assert_eq!(d[0].path, vec![0, leaf]);
     let step = b.follow_step(&lines, &mut evals()).unwrap();
     assert!(
-        matches!(step, Some(Step::Expanded { added: 3, .. })),
+        matches!(step, Some(BuildStep::Expanded { added: 3, .. })),
         "{step:?}"
     );
     assert!(b.book.nodes[leaf as usize].expanded);
@@ -89,7 +89,7 @@ fn a_move_the_book_lacks_is_added_where_enough_records_played_it() {
     ));
     let children = b.book.nodes[0].edges.len();
     let step = b.follow_step(&lines, &mut evals()).unwrap();
-    assert_eq!(step, Some(Step::Expanded { node: 0, added: 1 }));
+    assert_eq!(step, Some(BuildStep::Expanded { node: 0, added: 1 }));
     assert_eq!(b.book.nodes[0].edges.len(), children + 1);
     assert_eq!(b.book.foresees(&game, c, missing), Some(true));
     // The records now leave at the new leaf.

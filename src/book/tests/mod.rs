@@ -268,7 +268,7 @@ fn huge_omega_expands_only_the_best_first_path() {
         for _ in 0..25 {
             let expect = best_first_leaf(&b.book);
             match b.step(&mut ev).unwrap() {
-                Step::Expanded { node, .. } => assert_eq!(node, expect, "{player:?}"),
+                BuildStep::Expanded { node, .. } => assert_eq!(node, expect, "{player:?}"),
                 s => panic!("{s:?}"),
             }
         }
@@ -282,7 +282,7 @@ fn zero_omega_with_no_book_player_expands_breadth_first() {
     let mut last = 0;
     let mut depth1 = 0;
     for _ in 0..30 {
-        let Step::Expanded { node, .. } = b.step(&mut ev).unwrap() else {
+        let BuildStep::Expanded { node, .. } = b.step(&mut ev).unwrap() else {
             panic!()
         };
         let d = b.book.nodes[node as usize].depth;
@@ -324,7 +324,7 @@ fn transpositions_merge() {
     let mut b = builder(4, 0.0, info(0, 0, PlayerMode::Nobody));
     // Expand every node of depth <= 2.
     loop {
-        let Step::Expanded { node, .. } = b.step(&mut ev).unwrap() else {
+        let BuildStep::Expanded { node, .. } = b.step(&mut ev).unwrap() else {
             panic!()
         };
         if b.book.nodes[node as usize].depth == 3 {
@@ -544,7 +544,7 @@ fn a_killed_build_resumes_where_its_journal_ends() {
         ..Fake::new()
     })];
     let mut s = b.step(&mut dying).unwrap();
-    while s != Step::Interrupted {
+    while s != BuildStep::Interrupted {
         s = b.step(&mut dying).unwrap();
     }
     let done = b.info.expansions;

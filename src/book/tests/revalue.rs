@@ -90,7 +90,7 @@ fn a_build_resumed_by_a_newer_evaluator_values_every_old_position_again_first() 
         ..Fake::new()
     })];
     let mut c = Builder::resume(&path).unwrap();
-    assert_eq!(c.step(&mut dying).unwrap(), Step::Interrupted);
+    assert_eq!(c.step(&mut dying).unwrap(), BuildStep::Interrupted);
     assert_eq!(c.book.len(), n, "nothing expanded while values are stale");
     drop(c);
     let mut d = Builder::resume(&path).unwrap();
@@ -99,8 +99,8 @@ fn a_build_resumed_by_a_newer_evaluator_values_every_old_position_again_first() 
     let mut revalued = 3;
     loop {
         match d.step(&mut today).unwrap() {
-            Step::Revalued { nodes } => revalued += nodes,
-            Step::Expanded { .. } => break,
+            BuildStep::Revalued { nodes } => revalued += nodes,
+            BuildStep::Expanded { .. } => break,
             s => panic!("{s:?}"),
         }
     }

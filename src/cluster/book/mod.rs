@@ -6,17 +6,17 @@
 //! makes the move order of what comes back. A rank that is lost gives its positions back to
 //! the others; rank 0 goes on with whoever is left.
 
-mod bytes;
+mod eval_codec;
 #[cfg(test)]
 mod tests;
 
-use super::dispatch::{Dispatch, Worker, spread};
+use super::dispatch::{Dispatch, LocalWorker, spread};
 use super::follower::Follower;
 use super::hub::Hub;
 use crate::board::{Color, Game, Move};
 use crate::book::{EvalSettings, Evaluation, Evaluator, Evaluators, SearchEvaluator, Searched};
-use bytes::{outcome_body, read_outcome, read_request, request_body};
 use crossbeam::channel::{Receiver, Sender};
+use eval_codec::{outcome_body, read_outcome, read_request, request_body};
 use parking_lot::Mutex;
 use std::sync::Arc;
 
@@ -65,10 +65,10 @@ impl Evaluators for ClusterEvaluators {
         positions: &[(&Game, Color)],
         done: &mut dyn FnMut(usize, Evaluation) -> Result<(), String>,
     ) -> Result<bool, String> {
-        let local: Vec<Worker<Option<Evaluation>>> = self
+        let local: Vec<LocalWorker<Option<Evaluation>>> = self
             .evals
             .iter_mut()
-            .map(|ev| -> Worker<Option<Evaluation>> {
+            .map(|ev| -> LocalWorker<Option<Evaluation>> {
                 Box::new(
                     move |jobs: Receiver<usize>, tx: Sender<(usize, Result<_, String>)>| {
                         for k in jobs {

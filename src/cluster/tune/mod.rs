@@ -3,16 +3,16 @@
 //! pairings to the other ranks, which play them on theirs. A rank that is lost gives its
 //! games back to the others; rank 0 plays on with whoever is left.
 
-mod bytes;
+mod game_codec;
 #[cfg(test)]
 mod tests;
 
-use super::dispatch::{Dispatch, Worker, spread};
+use super::dispatch::{Dispatch, LocalWorker, spread};
 use super::follower::Follower;
 use super::hub::Hub;
 use crate::tune::runner::{GameResult, GameSettings, Pairing, Runner, play_each};
-use bytes::{game_body, outcome_body, put_settings, read_game, read_outcome};
 use crossbeam::channel::{Receiver, Sender};
+use game_codec::{game_body, outcome_body, put_settings, read_game, read_outcome};
 use parking_lot::Mutex;
 use std::sync::Arc;
 
@@ -54,8 +54,8 @@ impl Runner for ClusterRunner {
         let mut settings = Vec::new();
         put_settings(&mut settings, &self.settings);
         let own = &self.settings;
-        let local: Vec<Worker<GameResult>> = (0..self.threads)
-            .map(|_| -> Worker<GameResult> {
+        let local: Vec<LocalWorker<GameResult>> = (0..self.threads)
+            .map(|_| -> LocalWorker<GameResult> {
                 Box::new(
                     move |jobs: Receiver<usize>, tx: Sender<(usize, Result<_, String>)>| {
                         play_each(|| jobs.recv().ok().map(|i| (i, own, games[i].clone())), &tx)

@@ -79,7 +79,7 @@ impl Policy {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Step;
+    use super::super::PolicyStep;
     use super::super::tests::{choices, pt};
     use super::*;
     use crate::board::Move;
@@ -116,11 +116,12 @@ mod tests {
         let (b, last) = shape('X');
         let got = choices(&policy(1.0), &b, Color::Black, last, 30);
         assert!(
-            got.iter().all(|(v, s)| v == "C7" && *s == Step::EyeFix),
+            got.iter()
+                .all(|(v, s)| v == "C7" && *s == PolicyStep::EyeFix),
             "{got:?}"
         );
         let off = choices(&policy(0.0), &b, Color::Black, last, 30);
-        assert!(off.iter().all(|(_, s)| *s != Step::EyeFix), "{off:?}");
+        assert!(off.iter().all(|(_, s)| *s != PolicyStep::EyeFix), "{off:?}");
         // White's move elsewhere sets up nothing.
         let far = pt(&b, "G1");
         assert_eq!(policy(1.0).eye_fix(&b, Color::Black, far, &mut rng()), None);
@@ -134,7 +135,8 @@ mod tests {
         let (b, last) = shape('O');
         let got = choices(&policy(1.0), &b, Color::Black, last, 30);
         assert!(
-            got.iter().all(|(v, s)| v == "A4" && *s == Step::EyeFix),
+            got.iter()
+                .all(|(v, s)| v == "A4" && *s == PolicyStep::EyeFix),
             "{got:?}"
         );
     }

@@ -28,7 +28,7 @@ mod two_libs;
 
 /// Which step of the policy chose a move (for statistics and tests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum PolicyStep {
     AtariSave,
     TwoLibs,
     Race,
@@ -272,7 +272,7 @@ impl Policy {
         let mut ko = KoFight::default();
         for i in 0..max_moves {
             let chosen = match self.ko_fight(board, to_play, &ko, i, rng) {
-                Some(p) => Some((p, Step::KoFight)),
+                Some(p) => Some((p, PolicyStep::KoFight)),
                 None => self.choose(board, to_play, last, prev, &mut ataris, replies, rng),
             };
             match chosen {
@@ -331,42 +331,42 @@ impl Policy {
         ataris: &mut Ataris,
         replies: &Replies,
         rng: &mut R,
-    ) -> Option<(Point, Step)> {
+    ) -> Option<(Point, PolicyStep)> {
         if let Some(l) = last {
             if chance(rng, self.atari_save)
                 && let Some(p) = self.atari_save(b, c, l, rng)
             {
-                return Some((p, Step::AtariSave));
+                return Some((p, PolicyStep::AtariSave));
             }
             if chance(rng, self.two_libs)
                 && let Some(p) = self.two_libs(b, c, l, rng)
             {
-                return Some((p, Step::TwoLibs));
+                return Some((p, PolicyStep::TwoLibs));
             }
             if self.race_sizes.contains(&b.size())
                 && chance(rng, self.race)
                 && let Some(p) = self.race(b, c, l)
             {
-                return Some((p, Step::Race));
+                return Some((p, PolicyStep::Race));
             }
             if chance(rng, self.eye_fix)
                 && let Some(p) = self.eye_fix(b, c, l, rng)
             {
-                return Some((p, Step::EyeFix));
+                return Some((p, PolicyStep::EyeFix));
             }
             if chance(rng, self.nakade)
                 && let Some(p) = self.nakade(b, c, l)
             {
-                return Some((p, Step::Nakade));
+                return Some((p, PolicyStep::Nakade));
             }
             if !self.reply_late
                 && let Some(p) = self.last_good_reply(b, c, l, prev, replies, rng)
             {
-                return Some((p, Step::Reply));
+                return Some((p, PolicyStep::Reply));
             }
         }
         if let Some(p) = self.fill_board(b, c, rng) {
-            return Some((p, Step::FillBoard));
+            return Some((p, PolicyStep::FillBoard));
         }
         if let Some(l) = last
             && chance(rng, self.pattern)
@@ -381,15 +381,15 @@ impl Policy {
                 self.capture(b, c, last, prev)
             }
         {
-            return Some((p, Step::Capture));
+            return Some((p, PolicyStep::Capture));
         }
         if self.reply_late
             && let Some(l) = last
             && let Some(p) = self.last_good_reply(b, c, l, prev, replies, rng)
         {
-            return Some((p, Step::Reply));
+            return Some((p, PolicyStep::Reply));
         }
-        self.random(b, c, rng).map(|p| (p, Step::Random))
+        self.random(b, c, rng).map(|p| (p, PolicyStep::Random))
     }
 
     /// With chance `lgrf_rate`, the remembered reply to the last two moves, or else to the
@@ -510,7 +510,7 @@ impl Policy {
         last: Point,
         prev: Option<Point>,
         rng: &mut R,
-    ) -> Option<(Point, Step)> {
+    ) -> Option<(Point, PolicyStep)> {
         let w = b.width() as i32;
         let mut cands = Candidates::new();
         for centre in std::iter::once(last).chain(prev) {
@@ -541,13 +541,13 @@ impl Policy {
                 && b.is_legal(c, l)
                 && !b.is_self_atari(c, l)
             {
-                return Some((l, Step::Approach));
+                return Some((l, PolicyStep::Approach));
             }
             if bad {
                 return None;
             }
         }
-        Some((p, Step::Pattern))
+        Some((p, PolicyStep::Pattern))
     }
 
     /// Step 6 (local): capture an opponent string in atari, the biggest first: the last

@@ -55,7 +55,7 @@ impl Policy {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Step;
+    use super::super::PolicyStep;
     use super::super::tests::{choices, pt};
     use super::*;
     use crate::board::Move;
@@ -99,7 +99,7 @@ mod tests {
         let (b, last) = race(&["F6"]);
         let got = choices(&policy(1.0, 3), &b, Color::White, last, 30);
         assert!(
-            got.iter().all(|(v, s)| v == "A7" && *s == Step::Race),
+            got.iter().all(|(v, s)| v == "A7" && *s == PolicyStep::Race),
             "{got:?}"
         );
         // Off, where the own string has more liberties than the step looks at, and on a
@@ -117,7 +117,7 @@ mod tests {
         });
         for p in [policy(0.0, 3), policy(1.0, 2), small, big] {
             let got = choices(&p, &b, Color::White, last, 30);
-            assert!(got.iter().all(|(_, s)| *s != Step::Race), "{got:?}");
+            assert!(got.iter().all(|(_, s)| *s != PolicyStep::Race), "{got:?}");
         }
     }
 

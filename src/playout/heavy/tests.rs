@@ -32,7 +32,7 @@ pub(super) fn choices(
     c: Color,
     last: Point,
     n: u64,
-) -> Vec<(String, Step)> {
+) -> Vec<(String, PolicyStep)> {
     choices_after(policy, b, c, last, None, n)
 }
 
@@ -44,7 +44,7 @@ fn choices_after(
     last: Point,
     prev: Option<Point>,
     n: u64,
-) -> Vec<(String, Step)> {
+) -> Vec<(String, PolicyStep)> {
     let mut board = b.clone();
     let mut ataris = Ataris::scan(b);
     (0..n)
@@ -74,7 +74,8 @@ fn atari_save_extends_or_captures() {
     let (b, last) = setup(9, &[(B, "E5"), (W, "D5"), (W, "F5"), (W, "E6")]);
     let got = choices(&policy, &b, B, last, 20);
     assert!(
-        got.iter().all(|(v, s)| v == "E4" && *s == Step::AtariSave),
+        got.iter()
+            .all(|(v, s)| v == "E4" && *s == PolicyStep::AtariSave),
         "{got:?}"
     );
     // D5 is itself in atari: capturing it at D4 saves E5 too.
@@ -92,7 +93,7 @@ fn atari_save_extends_or_captures() {
     let got = choices(&policy, &b, B, last, 40);
     assert!(
         got.iter()
-            .all(|(v, s)| (v == "E4" || v == "D4") && *s == Step::AtariSave)
+            .all(|(v, s)| (v == "E4" || v == "D4") && *s == PolicyStep::AtariSave)
     );
     assert!(got.iter().any(|(v, _)| v == "D4") && got.iter().any(|(v, _)| v == "E4"));
 }
@@ -114,7 +115,10 @@ fn no_escape_into_one_liberty() {
         ],
     );
     let got = choices(&policy, &b, B, last, 20);
-    assert!(got.iter().all(|(_, s)| *s != Step::AtariSave), "{got:?}");
+    assert!(
+        got.iter().all(|(_, s)| *s != PolicyStep::AtariSave),
+        "{got:?}"
+    );
 }
 
 #[test]
@@ -128,7 +132,7 @@ fn no_escape_into_a_working_ladder() {
     let got = choices(&on, &b, B, last, 20);
     assert!(
         got.iter()
-            .all(|(v, s)| !(v == "D3" && *s == Step::AtariSave)),
+            .all(|(v, s)| !(v == "D3" && *s == PolicyStep::AtariSave)),
         "{got:?}"
     );
     let off = Policy::from_params(&Params {
@@ -137,7 +141,8 @@ fn no_escape_into_a_working_ladder() {
     });
     let got = choices(&off, &b, B, last, 20);
     assert!(
-        got.iter().all(|(v, s)| v == "D3" && *s == Step::AtariSave),
+        got.iter()
+            .all(|(v, s)| v == "D3" && *s == PolicyStep::AtariSave),
         "{got:?}"
     );
 }
@@ -167,7 +172,8 @@ fn nakade_takes_the_vital_point() {
     let (b, last) = three_space();
     let got = choices(&policy, &b, B, last, 20);
     assert!(
-        got.iter().all(|(v, s)| v == "B1" && *s == Step::Nakade),
+        got.iter()
+            .all(|(v, s)| v == "B1" && *s == PolicyStep::Nakade),
         "{got:?}"
     );
     let p = Params {
@@ -178,7 +184,7 @@ fn nakade_takes_the_vital_point() {
     assert!(
         choices(&off, &b, B, last, 20)
             .iter()
-            .all(|(_, s)| *s != Step::Nakade)
+            .all(|(_, s)| *s != PolicyStep::Nakade)
     );
 }
 
@@ -207,7 +213,8 @@ fn capture_prefers_the_bigger_string() {
     );
     let got = choices(&policy, &b, B, last, 10);
     assert!(
-        got.iter().all(|(v, s)| v == "E7" && *s == Step::Capture),
+        got.iter()
+            .all(|(v, s)| v == "E7" && *s == PolicyStep::Capture),
         "{got:?}"
     );
 }
@@ -293,11 +300,15 @@ fn global_capture_takes_a_string_far_from_the_last_moves() {
     let (b, last) = setup(9, &[(B, "B1"), (W, "A1"), (B, "G7"), (W, "E5")]);
     let got = choices(&policy(true), &b, B, last, 10);
     assert!(
-        got.iter().all(|(v, s)| v == "A2" && *s == Step::Capture),
+        got.iter()
+            .all(|(v, s)| v == "A2" && *s == PolicyStep::Capture),
         "{got:?}"
     );
     let got = choices(&policy(false), &b, B, last, 10);
-    assert!(got.iter().all(|(_, s)| *s != Step::Capture), "{got:?}");
+    assert!(
+        got.iter().all(|(_, s)| *s != PolicyStep::Capture),
+        "{got:?}"
+    );
 }
 
 #[test]
@@ -318,20 +329,20 @@ fn a_remembered_reply_is_played_while_it_is_playable() {
     let mut ataris = Ataris::new();
     for _ in 0..20 {
         let chosen = on.choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng);
-        assert_eq!(chosen, Some((c3, Step::Reply)));
+        assert_eq!(chosen, Some((c3, PolicyStep::Reply)));
     }
     // Off by default; and an occupied reply point is not played.
     let off = Policy::from_params(&Params::default());
     let (_, step) = off
         .choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng)
         .unwrap();
-    assert_ne!(step, Step::Reply);
+    assert_ne!(step, PolicyStep::Reply);
     b.play(B, Move::Play(c3)).unwrap();
     for _ in 0..20 {
         let (p, step) = on
             .choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng)
             .unwrap();
-        assert!(p != c3 && step != Step::Reply);
+        assert!(p != c3 && step != PolicyStep::Reply);
     }
 }
 
@@ -358,7 +369,10 @@ fn a_late_reply_gives_way_to_the_other_steps() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
     let mut ataris = Ataris::scan(&b);
     for _ in 0..20 {
-        for (late, want) in [(false, (c3, Step::Reply)), (true, (b1, Step::Capture))] {
+        for (late, want) in [
+            (false, (c3, PolicyStep::Reply)),
+            (true, (b1, PolicyStep::Capture)),
+        ] {
             let got = policy(late).choose(
                 &mut b,
                 B,
@@ -463,7 +477,7 @@ fn the_pattern_step_looks_around_our_previous_move_when_asked() {
         });
         choices_after(&policy, &b, B, last, Some(prev), 60)
             .into_iter()
-            .filter_map(|(v, s)| (s == Step::Pattern).then_some(v))
+            .filter_map(|(v, s)| (s == PolicyStep::Pattern).then_some(v))
             .collect::<Vec<_>>()
     };
     assert!(moves(false).is_empty(), "{:?}", moves(false));

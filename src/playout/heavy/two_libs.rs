@@ -94,7 +94,7 @@ fn defend(b: &Board, c: Color, s: Point, libs: Bitboard, cands: &mut Candidates)
 
 #[cfg(test)]
 mod tests {
-    use super::super::Step;
+    use super::super::PolicyStep;
     use super::super::tests::{choices, pt, setup};
     use super::*;
     use crate::params::Params;
@@ -122,14 +122,17 @@ mod tests {
         // D3 and E4 each give three liberties.
         assert!(
             got.iter()
-                .all(|(v, s)| (v == "D3" || v == "E4") && *s == Step::TwoLibs),
+                .all(|(v, s)| (v == "D3" || v == "E4") && *s == PolicyStep::TwoLibs),
             "{got:?}"
         );
         assert!(got.iter().any(|(v, _)| v == "D3") && got.iter().any(|(v, _)| v == "E4"));
         // Off by default.
         let off = Policy::from_params(&Params::default());
         let got = choices(&off, &b, B, last, 40);
-        assert!(got.iter().all(|(_, s)| *s != Step::TwoLibs), "{got:?}");
+        assert!(
+            got.iter().all(|(_, s)| *s != PolicyStep::TwoLibs),
+            "{got:?}"
+        );
     }
 
     #[test]
@@ -141,7 +144,10 @@ mod tests {
         let (b, last) = setup(9, &stones);
         assert!(!b.atari_is_ladder(W, pt(&b, "E4")) && !b.atari_is_ladder(W, pt(&b, "D3")));
         let got = choices(&on(), &b, B, last, 40);
-        assert!(got.iter().all(|(_, s)| *s != Step::TwoLibs), "{got:?}");
+        assert!(
+            got.iter().all(|(_, s)| *s != PolicyStep::TwoLibs),
+            "{got:?}"
+        );
     }
 
     #[test]
@@ -151,7 +157,7 @@ mod tests {
         let got = choices(&on(), &b, W, last, 40);
         assert!(
             got.iter()
-                .all(|(v, s)| (v == "E4" || v == "D3") && *s == Step::TwoLibs),
+                .all(|(v, s)| (v == "E4" || v == "D3") && *s == PolicyStep::TwoLibs),
             "{got:?}"
         );
         assert!(got.iter().any(|(v, _)| v == "E4"), "{got:?}");
@@ -171,19 +177,24 @@ mod tests {
         let (b, last) = setup(9, &NET);
         let got = choices(&cheap, &b, B, last, 30);
         assert!(
-            got.iter().all(|(v, s)| v == "E4" && *s == Step::TwoLibs),
+            got.iter()
+                .all(|(v, s)| v == "E4" && *s == PolicyStep::TwoLibs),
             "{got:?}"
         );
         // With Black's D4 played last, White takes it on E4.
         let (b, last) = setup(9, &[NET[0], NET[1], NET[2], NET[4], NET[3]]);
         let got = choices(&cheap, &b, W, last, 30);
         assert!(
-            got.iter().all(|(v, s)| v == "E4" && *s == Step::TwoLibs),
+            got.iter()
+                .all(|(v, s)| v == "E4" && *s == PolicyStep::TwoLibs),
             "{got:?}"
         );
         // The ladder of THREAT is not read: nothing fires there.
         let (b, last) = setup(9, &THREAT);
         let got = choices(&cheap, &b, B, last, 30);
-        assert!(got.iter().all(|(_, s)| *s != Step::TwoLibs), "{got:?}");
+        assert!(
+            got.iter().all(|(_, s)| *s != PolicyStep::TwoLibs),
+            "{got:?}"
+        );
     }
 }

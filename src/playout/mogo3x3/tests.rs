@@ -1,7 +1,8 @@
 //! Unit tests of `mogo3x3`.
 
 use super::*;
-use crate::board::{Board, Move, Point, Symmetry, vertex_string};
+use crate::board::diagram::stamped;
+use crate::board::{Board, Move, Symmetry};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -30,51 +31,6 @@ fn only(name: &str) -> Pattern3x3 {
     compile(std::slice::from_ref(spec))
 }
 
-fn point(b: &Board, col: usize, row: usize) -> Point {
-    match b.parse_move(&vertex_string(col, row)).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => unreachable!(),
-    }
-}
-
-/// Sets up `diagram` on a 9x9 board: rows top (highest row) first, `X` black, `O` white,
-/// `.` empty, `*` the (empty) point to test, `#` off the board. Its bottom-left cell goes
-/// to (col, row) = `origin`; the whole shape is then moved by symmetry `sym`, and colours
-/// are exchanged if `swap`. Returns the board and the point to test.
-fn setup(diagram: &[&str], origin: (i32, i32), sym: usize, swap: bool) -> (Board, Point) {
-    let n = 9;
-    let mut b = Board::new(n);
-    let mut target = None;
-    let h = diagram.len() as i32;
-    for (dr, line) in diagram.iter().enumerate() {
-        let cells = line.chars().filter(|c| !c.is_whitespace());
-        for (dc, ch) in cells.enumerate() {
-            let (c, r) = (origin.0 + dc as i32, origin.1 + h - 1 - dr as i32);
-            let on = (0..n as i32).contains(&c) && (0..n as i32).contains(&r);
-            if ch == '#' {
-                assert!(!on, "`#` at ({c}, {r}) is on the board");
-                continue;
-            }
-            assert!(on, "({c}, {r}) is off the board");
-            let (c, r) = Symmetry(sym as u8).apply(c as usize, r as usize, n);
-            let p = point(&b, c, r);
-            let colour = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                '*' => {
-                    target = Some(p);
-                    continue;
-                }
-                '.' => continue,
-                _ => panic!("bad diagram cell `{ch}`"),
-            };
-            let colour = if swap { colour.opp() } else { colour };
-            b.play(colour, Move::Play(p)).expect("legal setup move");
-        }
-    }
-    (b, target.expect("a `*` in the diagram"))
-}
-
 /// Checks `diagram` in all 8 orientations and both colourings. `alone` is the expected
 /// (Black to play, White to play) result of pattern `name` by itself and `full` that of
 /// the whole built-in table, for the diagram as drawn (X = Black); with colours exchanged
@@ -90,7 +46,7 @@ fn check(
     let table = Pattern3x3::builtin();
     for sym in 0..8 {
         for swap in [false, true] {
-            let (b, p) = setup(diagram, origin, sym, swap);
+            let (b, p) = stamped(9, diagram, origin, Symmetry(sym as u8), swap);
             let code = b.neighbourhood_code(p);
             for (colour, a, f) in [
                 (Color::Black, alone.0, full.0),
@@ -302,11 +258,11 @@ fn atari_markers_turn_with_their_cells() {
     for sym in 0..8 {
         for swap in [false, true] {
             let mover = if swap { Color::White } else { Color::Black };
-            let (b, p) = setup(&in_atari, MID, sym, swap);
+            let (b, p) = stamped(9, &in_atari, MID, Symmetry(sym as u8), swap);
             let code = b.neighbourhood_code(p);
             assert!(t.matches(code, mover), "symmetry {sym}, swap {swap}");
             assert!(!t.matches(code, mover.opp()), "symmetry {sym}, swap {swap}");
-            let (b, p) = setup(&free, MID, sym, swap);
+            let (b, p) = stamped(9, &free, MID, Symmetry(sym as u8), swap);
             assert!(!t.matches(b.neighbourhood_code(p), mover), "symmetry {sym}");
         }
     }

@@ -3,22 +3,8 @@
 
 use super::*;
 use crate::board::Move;
-use crate::board::diagram::{at, board};
+use crate::board::diagram::{at, board, from_lists};
 use Color::{Black, White};
-
-/// A board of `size` from vertex lists, drawn as a diagram for `board`.
-pub(super) fn position(size: usize, black: &[&str], white: &[&str]) -> Board {
-    let mut rows = vec![vec!['.'; size]; size];
-    let probe = Board::new(size);
-    for (stones, ch) in [(black, 'X'), (white, 'O')] {
-        for v in stones {
-            let (c, r) = probe.col_row(at(&probe, v));
-            rows[size - 1 - r][c] = ch;
-        }
-    }
-    let text: Vec<String> = rows.into_iter().map(String::from_iter).collect();
-    board(&text.iter().map(String::as_str).collect::<Vec<_>>())
-}
 
 pub(super) fn input(b: &Board, me: Color) -> PriorInput<'_> {
     PriorInput {
@@ -102,7 +88,7 @@ fn capturing_a_big_string_is_the_best_move() {
 /// Black C7 is in atari (liberty C6) and White D7, next to it, is in atari (liberty D6);
 /// White J1 is in atari elsewhere (liberty J2).
 fn save_position() -> Board {
-    position(9, &["C7", "D8", "E7", "H1"], &["B7", "C8", "D7", "J1"])
+    from_lists(9, &["C7", "D8", "E7", "H1"], &["B7", "C8", "D7", "J1"])
 }
 
 #[test]
@@ -126,7 +112,7 @@ fn a_capture_that_saves_outranks_a_plain_capture() {
 fn self_atari_is_penalised_more_for_bigger_strings() {
     // Black A2-B2-C2 has the liberties A1 and B1: B1 leaves 4 stones in atari. J8, between
     // White H8 and J7, is a one-stone throw-in with the liberty J9 only.
-    let b = position(
+    let b = from_lists(
         9,
         &["A2", "B2", "C2", "G6", "H7"],
         &["A3", "B3", "C3", "D2", "C1", "G7", "H8", "J7"],
@@ -159,7 +145,7 @@ fn escaping_a_broken_ladder_outranks_escaping_into_a_working_one() {
 #[test]
 fn an_atari_is_worth_more_with_a_ko_on_the_board() {
     // Black C2 takes the ko at B2; White then ataris Black G7 (liberties G6 and H7).
-    let mut b = position(
+    let mut b = from_lists(
         9,
         &["B3", "A2", "B1", "G7"],
         &["C3", "D2", "C1", "B2", "G8", "F7"],
@@ -190,7 +176,7 @@ fn the_tactical_weights_have_their_own_values_on_large_boards() {
         &["C4", "D4", "E4"][..],
     );
     for (size, want) in [(9, 0.5), (19, 0.9)] {
-        let b = position(size, shape.0, shape.1);
+        let b = from_lists(size, shape.0, shape.1);
         let inp = input(&b, Black);
         let t = PriorEval::new().explain(&p.for_size(size), &inp, at(&b, "F4").0);
         let capture = t.iter().find(|t| t.0 == "capture").map(|t| t.1);

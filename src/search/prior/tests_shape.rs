@@ -1,9 +1,9 @@
 //! Hand-made positions for the positional terms: line, shapes, distances, ownership; and
 //! the timing run by hand.
 
-use super::tests::{fired, h, h_with, input, position};
+use super::tests::{fired, h, h_with, input};
 use super::*;
-use crate::board::diagram::at;
+use crate::board::diagram::{at, from_lists};
 use Color::{Black, White};
 
 #[test]
@@ -34,7 +34,7 @@ fn third_line_beats_first_line_on_an_empty_19x19() {
     let small3 = fired(&small, "C5", "line3").unwrap();
     assert!(small3 > 0.0 && small3 < fired(&inp, "K3", "line3").unwrap());
     // Next to a stone the line does not count.
-    let n = position(19, &["K3"], &[]);
+    let n = from_lists(19, &["K3"], &[]);
     assert_eq!(fired(&input(&n, Black), "K2", "line2"), None);
 }
 
@@ -43,7 +43,7 @@ fn learned_patterns_rank_the_usual_answer_first() {
     // Black approached White's 3-4 stone; the learned patterns prefer the empty corner and
     // answers near the approach to a far point, and a far point to the first line; the term
     // stays within its weight.
-    let b = position(19, &["R6"], &["Q16", "D4", "R4"]);
+    let b = from_lists(19, &["R6"], &["Q16", "D4", "R4"]);
     let inp = PriorInput {
         last: Some(at(&b, "R6")),
         ..input(&b, White)
@@ -66,31 +66,31 @@ fn learned_patterns_rank_the_usual_answer_first() {
     };
     let t = PriorEval::new().explain(&off, &inp, at(&b, "Q7").0);
     assert!(t.iter().all(|x| x.0 != "gamma"));
-    let small = position(7, &["C3"], &["E5"]);
+    let small = from_lists(7, &["C3"], &["E5"]);
     assert_eq!(fired(&input(&small, Black), "D4", "gamma"), None);
-    let nine = position(9, &["C3"], &["G7"]);
+    let nine = from_lists(9, &["C3"], &["G7"]);
     assert!(fired(&input(&nine, Black), "D4", "gamma").is_some());
 }
 
 #[test]
 fn empty_triangle_is_penalised() {
-    let b = position(13, &["E5", "E6"], &[]);
+    let b = from_lists(13, &["E5", "E6"], &[]);
     let inp = input(&b, Black);
     assert!(fired(&inp, "F6", "empty_triangle").unwrap() < 0.0);
     assert_eq!(fired(&inp, "E7", "empty_triangle"), None);
     assert!(h(&inp, "F6") < h(&inp, "E7"));
     // With an enemy stone around it is a fighting shape, not an empty triangle.
-    let f = position(13, &["E5", "E6"], &["G6"]);
+    let f = from_lists(13, &["E5", "E6"], &["G6"]);
     assert_eq!(fired(&input(&f, Black), "F6", "empty_triangle"), None);
     // The rules do not apply under prior_shape_min_size.
-    let s = position(9, &["E5", "E6"], &[]);
+    let s = from_lists(9, &["E5", "E6"], &[]);
     assert_eq!(fired(&input(&s, Black), "F6", "empty_triangle"), None);
 }
 
 #[test]
 fn hane_gets_a_bonus() {
     // White F7 touches Black F6 from above: G7 and E7 reach around it.
-    let b = position(13, &["F6"], &["F7"]);
+    let b = from_lists(13, &["F6"], &["F7"]);
     let inp = input(&b, Black);
     assert!(fired(&inp, "G7", "hane").unwrap() > 0.0);
     assert!(fired(&inp, "E7", "hane").is_some());
@@ -101,20 +101,20 @@ fn hane_gets_a_bonus() {
 #[test]
 fn other_shape_rules_fire() {
     // E4 joins Black D4 and F4; with White E5 peeping at it, it is a peep-connect.
-    let peep = position(13, &["D4", "F4"], &["E5"]);
+    let peep = from_lists(13, &["D4", "F4"], &["E5"]);
     assert!(fired(&input(&peep, Black), "E4", "peep_connect").unwrap() > 0.0);
-    let calm = position(13, &["D4", "F4"], &[]);
+    let calm = from_lists(13, &["D4", "F4"], &[]);
     assert!(fired(&input(&calm, Black), "E4", "connect").unwrap() > 0.0);
     // D6 separates White C6 and E6; C7 touches C6 only.
-    let x = position(13, &["D5"], &["E6", "C6"]);
+    let x = from_lists(13, &["D5"], &["E6", "C6"]);
     assert!(fired(&input(&x, Black), "D6", "cut").unwrap() > 0.0);
     assert_eq!(fired(&input(&x, Black), "C7", "cut"), None);
     // Bad kogeima: F7 is a knight's move from Black E5 with White already on E6.
-    let k = position(13, &["E5"], &["E6"]);
+    let k = from_lists(13, &["E5"], &["E6"]);
     assert!(fired(&input(&k, Black), "F7", "bad_kogeima").unwrap() < 0.0);
     assert_eq!(fired(&input(&k, Black), "D3", "bad_kogeima"), None);
     // Wall: E6 extends Black E5 alongside White F5-F6.
-    let w = position(13, &["E5"], &["F5", "F6"]);
+    let w = from_lists(13, &["E5"], &["F5", "F6"]);
     assert!(fired(&input(&w, Black), "E6", "wall").unwrap() > 0.0);
 }
 
@@ -144,7 +144,7 @@ fn ownership_near_one_third_gets_a_bonus() {
 
 #[test]
 fn closeness_to_the_last_two_moves() {
-    let b = position(19, &["D4"], &["Q16"]);
+    let b = from_lists(19, &["D4"], &["Q16"]);
     let inp = PriorInput {
         last: Some(at(&b, "Q16")),
         prev: Some(at(&b, "D4")),

@@ -59,7 +59,7 @@ pub enum Fail {
 
 /// A GTP response: success (`=`) or failure (`?`) and its text.
 #[derive(Clone, Debug)]
-pub struct Reply {
+pub struct ProcessReply {
     pub ok: bool,
     pub text: String,
 }
@@ -72,7 +72,7 @@ struct Proc {
 }
 
 /// One engine, started on demand and restarted after it dies.
-pub struct Engine {
+pub struct GtpProcess {
     /// Short name used in messages: `A`, `B` or `scorer`.
     pub label: String,
     cmd: String,
@@ -83,9 +83,9 @@ pub struct Engine {
     pub name: Option<String>,
 }
 
-impl Engine {
-    pub fn new(label: &str, cmd: &str, stderr: StderrSink, verbose: bool) -> Engine {
-        Engine {
+impl GtpProcess {
+    pub fn new(label: &str, cmd: &str, stderr: StderrSink, verbose: bool) -> GtpProcess {
+        GtpProcess {
             label: label.to_string(),
             cmd: cmd.to_string(),
             stderr,
@@ -126,11 +126,11 @@ impl Engine {
         }
         self.start()?;
         let name = match self.command("name", timeout)? {
-            Reply { ok: true, text } if !text.is_empty() => Some(one_line(&text)),
+            ProcessReply { ok: true, text } if !text.is_empty() => Some(one_line(&text)),
             _ => None,
         };
         let version = match self.command("version", timeout)? {
-            Reply { ok: true, text } if !text.is_empty() => Some(one_line(&text)),
+            ProcessReply { ok: true, text } if !text.is_empty() => Some(one_line(&text)),
             _ => None,
         };
         self.name = match (name, version) {
@@ -213,7 +213,7 @@ impl Engine {
 
     /// Sends one command and waits up to `timeout` for its response. On a
     /// timeout the engine is killed; on any failure it is no longer running.
-    pub fn command(&mut self, cmd: &str, timeout: Duration) -> Result<Reply, Fail> {
+    pub fn command(&mut self, cmd: &str, timeout: Duration) -> Result<ProcessReply, Fail> {
         let label = self.label.clone();
         let verbose = self.verbose;
         let Some(p) = self.proc_.as_mut() else {
@@ -274,7 +274,7 @@ impl Engine {
                             if verbose {
                                 note!("[{label}] < {} {text}", if *ok { '=' } else { '?' });
                             }
-                            return Ok(Reply { ok: *ok, text });
+                            return Ok(ProcessReply { ok: *ok, text });
                         }
                         lines.push(line);
                     }
@@ -350,7 +350,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for GtpProcess {
     fn drop(&mut self) {
         self.kill();
     }

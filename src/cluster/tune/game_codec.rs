@@ -1,9 +1,9 @@
 //! The byte forms of a tuning game as work (the run's settings, then the pairing with each
 //! engine's full parameters) and of its outcome (the result, or why the game could not be
-//! played), in the fields of `cluster::fields`. Reading checks every field: bytes from the
+//! played), in the fields of `cluster::field_codec`. Reading checks every field: bytes from the
 //! wire make an error, never a panic or a game of impossible settings.
 
-use super::super::fields::{self, Reader, byte_color, color_byte, put_params, put_str};
+use super::super::field_codec::{self, Reader, byte_color, color_byte, put_params, put_str};
 use crate::tune::runner::{End, GameResult, GameSettings, Pairing, Player};
 
 /// Appends the byte form of the settings of a run's games.
@@ -96,7 +96,7 @@ pub fn read_game(body: &[u8]) -> Result<(GameSettings, Pairing), String> {
 
 /// A game's outcome as bytes: its result, or why it could not be played.
 pub fn outcome_body(outcome: &Result<GameResult, String>) -> Vec<u8> {
-    fields::put_outcome(outcome, |out, g| {
+    field_codec::put_outcome(outcome, |out, g| {
         out.push(color_byte(g.winner));
         put_str(out, &g.result);
         put_str(out, g.end.as_str());
@@ -108,7 +108,7 @@ pub fn outcome_body(outcome: &Result<GameResult, String>) -> Vec<u8> {
 /// Reads an outcome written by `outcome_body`: the outer error says the bytes are bad, the
 /// inner one is the follower's (the game could not be played).
 pub fn read_outcome(body: &[u8]) -> Result<Result<GameResult, String>, String> {
-    fields::read_outcome(body, |r| {
+    field_codec::read_outcome(body, |r| {
         let winner = byte_color(r.u8()?)?;
         let result = r.str()?;
         let end = r.str()?;

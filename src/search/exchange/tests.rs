@@ -51,19 +51,19 @@ fn two_trees_trade_only_what_is_new() {
     for t in [&a, &b] {
         assert_eq!(
             t.node(0).online(),
-            Stats {
+            NodeStats {
                 visits: 17,
                 wins: 7
             }
         );
         assert_eq!(
             t.node(1).online(),
-            Stats {
+            NodeStats {
                 visits: 10,
                 wins: 6
             }
         );
-        assert_eq!(t.node(2).amaf(), Stats { visits: 7, wins: 7 });
+        assert_eq!(t.node(2).amaf(), NodeStats { visits: 7, wins: 7 });
     }
     // More playouts on one side: only they travel, the first ones are not sent again.
     play(&a, 3, 5, 5);
@@ -74,12 +74,12 @@ fn two_trees_trade_only_what_is_new() {
     for t in [&a, &b] {
         assert_eq!(
             t.node(0).online(),
-            Stats {
+            NodeStats {
                 visits: 22,
                 wins: 12
             }
         );
-        assert_eq!(t.node(3).online(), Stats { visits: 5, wins: 5 });
+        assert_eq!(t.node(3).online(), NodeStats { visits: 5, wins: 5 });
     }
 }
 
@@ -114,7 +114,7 @@ fn only_busy_nodes_near_the_root_are_shared() {
     assert_eq!(sb.missed, 1);
     assert_eq!(
         b2.node(1).online(),
-        Stats {
+        NodeStats {
             visits: 90,
             wins: 50
         }
@@ -132,8 +132,8 @@ fn kept_statistics_are_not_traded_again() {
     sb.start(&b, now);
     play(&a, 1, 2, 1);
     send(&mut sa, &a, &mut sb, &b);
-    assert_eq!(b.node(0).online(), Stats { visits: 2, wins: 1 });
-    assert_eq!(b.node(1).online(), Stats { visits: 2, wins: 1 });
+    assert_eq!(b.node(0).online(), NodeStats { visits: 2, wins: 1 });
+    assert_eq!(b.node(1).online(), NodeStats { visits: 2, wins: 1 });
 }
 
 /// Peers made of channels: the other searcher runs on another thread.

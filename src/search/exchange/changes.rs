@@ -2,7 +2,7 @@
 //! root, the online and AMAF playouts (and their wins) it gained since the last exchange;
 //! their byte form; and the sum of several searchers' changes.
 
-use crate::search::tree::Stats;
+use crate::search::tree::NodeStats;
 use std::collections::HashMap;
 
 /// Deepest node a cluster exchange can share (the root is depth 0).
@@ -53,8 +53,8 @@ impl Path {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Change {
     pub path: Path,
-    pub online: Stats,
-    pub amaf: Stats,
+    pub online: NodeStats,
+    pub amaf: NodeStats,
 }
 
 /// The changes one searcher, or the sum of several, made to the shared nodes.
@@ -160,11 +160,11 @@ impl Changes {
             }
             self.list.push(Change {
                 path,
-                online: Stats {
+                online: NodeStats {
                     visits: x[0],
                     wins: x[1],
                 },
-                amaf: Stats {
+                amaf: NodeStats {
                     visits: x[2],
                     wins: x[3],
                 },
@@ -206,16 +206,16 @@ impl Reader<'_> {
 }
 
 /// `a + b`, each count saturating.
-fn plus(a: Stats, b: Stats) -> Stats {
-    Stats {
+fn plus(a: NodeStats, b: NodeStats) -> NodeStats {
+    NodeStats {
         visits: a.visits.saturating_add(b.visits),
         wins: a.wins.saturating_add(b.wins),
     }
 }
 
 /// `a - b`, each count stopping at 0.
-fn minus(a: Stats, b: Stats) -> Stats {
-    Stats {
+fn minus(a: NodeStats, b: NodeStats) -> NodeStats {
+    NodeStats {
         visits: a.visits.saturating_sub(b.visits),
         wins: a.wins.saturating_sub(b.wins),
     }
@@ -225,8 +225,8 @@ fn minus(a: Stats, b: Stats) -> Stats {
 /// changes of one exchange and hands each the sum of the others'.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
-    sums: HashMap<Path, (Stats, Stats)>,
-    scratch: HashMap<Path, (Stats, Stats)>,
+    sums: HashMap<Path, (NodeStats, NodeStats)>,
+    scratch: HashMap<Path, (NodeStats, NodeStats)>,
 }
 
 impl Tally {
@@ -276,8 +276,8 @@ mod tests {
         }
         Change {
             path,
-            online: Stats { visits, wins },
-            amaf: Stats {
+            online: NodeStats { visits, wins },
+            amaf: NodeStats {
                 visits: 2 * visits,
                 wins,
             },

@@ -1,18 +1,18 @@
 //! The byte forms of a book evaluation as work (the search's playouts and seed, then the
-//! position, side to move and parameters as a search's job, `wire::encode_job`) and of its
+//! position, side to move and parameters as a search's job, `message::encode_job`) and of its
 //! outcome (what the search found, or why it could not run), in the fields of
-//! `cluster::fields`. Reading checks every field: bytes from the wire make an error, never a
+//! `cluster::field_codec`. Reading checks every field: bytes from the wire make an error, never a
 //! panic.
 
-use super::super::fields::{self, Reader, put_move};
-use super::super::wire::{decode_job, encode_job};
+use super::super::field_codec::{self, Reader, put_move};
+use super::super::message::{decode_job, encode_job};
 use crate::board::{Color, Game};
 use crate::book::{SearchEvaluator, Searched};
 use crate::params::Params;
-use crate::search::share::Job;
+use crate::search::exchange::Job;
 
 /// An evaluation as a follower runs it: the position and the search's settings.
-pub struct Request {
+pub struct EvalRequest {
     pub game: Game,
     pub to_play: Color,
     pub params: Params,
@@ -20,7 +20,7 @@ pub struct Request {
     pub seed: u64,
 }
 
-impl Request {
+impl EvalRequest {
     /// The search a `SearchEvaluator` of these settings runs on this position.
     pub fn search(self) -> Searched {
         SearchEvaluator::new(self.params, self.playouts, self.seed)
@@ -45,7 +45,7 @@ pub fn request_body(game: &Game, to_play: Color, model: &SearchEvaluator) -> Vec
 }
 
 /// Reads an evaluation written by `request_body`.
-pub fn read_request(body: &[u8]) -> Result<Request, String> {
+pub fn read_request(body: &[u8]) -> Result<EvalRequest, String> {
     let mut r = Reader::new(body);
     let playouts = r.u64()?;
     if playouts == 0 {
@@ -53,7 +53,7 @@ pub fn read_request(body: &[u8]) -> Result<Request, String> {
     }
     let seed = r.u64()?;
     let job = decode_job(r.rest())?;
-    Ok(Request {
+    Ok(EvalRequest {
         game: job.game,
         to_play: job.to_play,
         params: job.params,
@@ -64,7 +64,7 @@ pub fn read_request(body: &[u8]) -> Result<Request, String> {
 
 /// An evaluation's outcome as bytes: its search, or why it could not run.
 pub fn outcome_body(outcome: &Result<Searched, String>) -> Vec<u8> {
-    fields::put_outcome(outcome, |out, s| {
+    field_codec::put_outcome(outcome, |out, s| {
         out.extend_from_slice(&s.winrate.to_le_bytes());
         out.extend_from_slice(&(s.ranked.len() as u32).to_le_bytes());
         for &m in &s.ranked {
@@ -82,7 +82,7 @@ pub fn outcome_body(outcome: &Result<Searched, String>) -> Vec<u8> {
 /// inner one is the follower's (the evaluation could not run). Whether the moves are on the
 /// position's board is the caller's to check.
 pub fn read_outcome(body: &[u8]) -> Result<Result<Searched, String>, String> {
-    fields::read_outcome(body, |r| {
+    field_codec::read_outcome(body, |r| {
         let winrate = r.f32()?;
         if !(0.0..=1.0).contains(&winrate) {
             return Err(format!("bad win rate {winrate}"));

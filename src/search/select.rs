@@ -1,4 +1,4 @@
-//! The MoGo tree score (Chaslot et al., Eq. 1-4): online win rate, RAVE win rate and the prior
+//! Selection: the MoGo tree score (Chaslot et al., Eq. 1-4): online win rate, RAVE win rate and the prior
 //! H(d), weighted so that the prior leads at first, RAVE next, and the online statistics in
 //! the end; plus the progressive-unpruning term C / log(2 + n(d)).
 
@@ -122,6 +122,7 @@ pub struct Inputs {
     pub ln_parent: f32,
 }
 
+/// The selection value of a child, MoGo's
 /// score(d) = alpha * p(d) + beta * rave(d) + (gamma + C / log(2 + n(d))) * H(d), with
 /// beta = R / (R + n + c1 n R), gamma = c2 / R (capped so that alpha >= 0) and
 /// alpha = 1 - beta - gamma, where R counts the RAVE simulations including the prior's and
@@ -130,7 +131,7 @@ pub struct Inputs {
 /// unpruning term keeps the real n(d)). Without any RAVE simulation the prior alone speaks
 /// (gamma = 1 - beta); without online simulations p(d) is not used (beta = 1).
 #[inline]
-pub fn score(k: &Coefs, s: &Inputs) -> f32 {
+pub fn value(k: &Coefs, s: &Inputs) -> f32 {
     let r = s.rave_n + k.prior_sims;
     let rave_wins = s.rave_wins + k.prior_sims * s.prior;
     let pattern = k.pattern_sims * s.pattern;
@@ -231,7 +232,7 @@ mod tests {
         let gamma = 0.1;
         let alpha = 1.0 - beta - gamma;
         let want = alpha * 0.7 + beta * 0.6 + (gamma + 0.5 / 12f32.ln()) * 0.6;
-        assert!(close(score(&k, &s), want), "{} vs {want}", score(&k, &s));
+        assert!(close(value(&k, &s), want), "{} vs {want}", value(&k, &s));
     }
 
     #[test]
@@ -247,7 +248,7 @@ mod tests {
             pattern: 0.0,
             ln_parent: 0.0,
         };
-        let v = score(&k, &s);
+        let v = value(&k, &s);
         assert!(v.is_finite());
         assert!(close(v, 0.8 * (1.0 + 0.2 / 2f32.ln())), "{v}");
     }
@@ -267,7 +268,7 @@ mod tests {
         };
         let beta = 5.0 / (5.0 + 50.0 + 0.01 * 50.0 * 5.0);
         let want = beta * 0.5 + (1.0 - beta) * 0.5;
-        assert!(close(score(&k, &s), want));
+        assert!(close(value(&k, &s), want));
     }
 
     #[test]
@@ -290,8 +291,8 @@ mod tests {
             pattern: 0.0,
             ..good
         };
-        assert!(score(&k, &good) > score(&k, &bad));
-        assert!((score(&k, &good) - 0.7).abs() < 0.01);
+        assert!(value(&k, &good) > value(&k, &bad));
+        assert!((value(&k, &good) - 0.7).abs() < 0.01);
     }
 
     #[test]
@@ -306,7 +307,7 @@ mod tests {
             pattern: 0.0,
             ln_parent: 0.0,
         };
-        assert!(score(&k, &young(0.9)) > score(&k, &young(0.3)) + 0.3);
+        assert!(value(&k, &young(0.9)) > value(&k, &young(0.3)) + 0.3);
     }
 
     /// A move with 10 online simulations (3 won), 20 RAVE ones (3 won) and H = 0.9.
@@ -339,10 +340,10 @@ mod tests {
         let rave = (3.0 + 10.0 * 0.9) / 30.0;
         let want =
             (1.0 - beta - gamma) * (73.0 / 90.0) + beta * rave + (gamma + 0.5 / 12.0f32.ln()) * 0.9;
-        assert!(close(score(&k, &s), want), "{} {}", score(&k, &s), want);
+        assert!(close(value(&k, &s), want), "{} {}", value(&k, &s), want);
         // A move the patterns like more scores higher, all else equal.
         let liked = Inputs { pattern: 0.5, ..s };
-        assert!(score(&k, &liked) > score(&k, &s));
+        assert!(value(&k, &liked) > value(&k, &s));
     }
 
     #[test]
@@ -356,7 +357,7 @@ mod tests {
         let gamma = 0.1;
         let rave = (3.0 + 9.0) / 30.0;
         let want = (1.0 - beta - gamma) * 0.6 + beta * rave + (gamma + 0.5 / 12f32.ln()) * 0.9;
-        assert!(close(score(&k, &s), want), "{} vs {want}", score(&k, &s));
+        assert!(close(value(&k, &s), want), "{} vs {want}", value(&k, &s));
         // It keeps a liked move ahead of an equal one the prior dislikes, however many
         // RAVE samples both have (the unpruning term aside).
         k.c = 0.0;
@@ -367,9 +368,9 @@ mod tests {
             pattern: 0.0,
             ..s
         };
-        assert!(score(&k, &many(0.9)) > score(&k, &many(0.1)) + 0.05);
+        assert!(value(&k, &many(0.9)) > value(&k, &many(0.1)) + 0.05);
         k.prior_online = 0.0;
-        assert!(score(&k, &many(0.9)) - score(&k, &many(0.1)) < 0.05);
+        assert!(value(&k, &many(0.9)) - value(&k, &many(0.1)) < 0.05);
     }
 
     #[test]
@@ -391,9 +392,9 @@ mod tests {
             pattern: 0.0,
             ln_parent: 4.0,
         };
-        let base = score(&k, &s);
+        let base = value(&k, &s);
         k.ucb = 0.5;
-        assert!(close(score(&k, &s), base + 0.5 * (4.0f32 / 4.0).sqrt()));
+        assert!(close(value(&k, &s), base + 0.5 * (4.0f32 / 4.0).sqrt()));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 mod changes;
 
-pub use super::tree::Stats;
+pub use super::tree::NodeStats;
 pub use changes::{Change, Changes, MAX_DEPTH, Path, Tally};
 
 use super::tree::Tree;
@@ -220,8 +220,8 @@ impl Sharer {
             if d_online | d_amaf != 0 {
                 self.mine.push(Change {
                     path,
-                    online: Stats::unpack(d_online),
-                    amaf: Stats::unpack(d_amaf),
+                    online: NodeStats::unpack(d_online),
+                    amaf: NodeStats::unpack(d_amaf),
                 });
             }
             if path.depth() >= self.depth {

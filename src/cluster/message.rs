@@ -3,10 +3,10 @@
 //! parameters, so a follower needs no state of its own: it follows the game by what each
 //! search brings, even a `loadsgf` whose file only rank 0 can read.
 
-use super::fields::{Reader, byte_color, color_byte, put_move, put_params};
+use super::field_codec::{Reader, byte_color, color_byte, put_move, put_params};
 use crate::board::{Color, Game, Point, Scoring};
 use crate::params::Params;
-use crate::search::share::{Changes, Job};
+use crate::search::exchange::{Changes, Job};
 
 /// One message between rank 0 and a follower.
 #[derive(Clone, Debug, PartialEq)]
@@ -250,10 +250,10 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
 mod tests {
     use super::*;
     use crate::board::diagram::played;
-    use crate::search::share::{Change, Path, Stats};
+    use crate::search::exchange::{Change, NodeStats, Path};
 
-    fn tree_stats(visits: u32, wins: u32) -> Stats {
-        Stats { visits, wins }
+    fn tree_stats(visits: u32, wins: u32) -> NodeStats {
+        NodeStats { visits, wins }
     }
 
     #[test]
