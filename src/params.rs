@@ -151,8 +151,6 @@ params! {
     rave_equiv: f32 = 980.4, [0.0, 1.0e6];
     /// `rave_equiv` from `large_board_min_size`: 800, the tuned small-board value is unplayed there.
     rave_equiv_large: f32 = 800.0, [0.0, 1.0e6];
-    /// AMAF updates weigh 2 right after a node falling to 0 at the playout's end (Fuego's weighted RAVE updates).
-    rave_weight_distance: bool = false, [0, 1];
     /// AMAF updates weigh 1 + this x the share of the playout still to come after the play, so early plays count up to 1 + this times (Pachi's distance_rave, 3 there); 0: off: with Pachi's whole tree formula (MoGo's prior terms off, `rave_equiv` 3000) level with the default against Pachi at 1 s.
     rave_distance_weight: f32 = 0.0, [0.0, 100.0];
     /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.
@@ -173,8 +171,6 @@ params! {
     prior_sims: f32 = 25.5, [0.0, 10_000.0];
     /// `prior_sims` on boards from `large_board_min_size` (few playouts per point): 100 beat 30 on 19x19 vs GNU Go.
     prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
-    /// Online simulations the prior H(d) also stands for (Pachi and Fuego seed a node's own statistics too), so the prior still weighs once RAVE has many samples; 0 (off): 30 and 100 lost in 19x19 self-play.
-    prior_online_sims: f32 = 0.0, [0.0, 10_000.0];
     /// Online simulations, all won, that each child's learned-pattern probability p stands for, times sqrt(p) (Pachi's pattern prior, 300 as Pachi): 19x19 against GNU Go went from about 70% to 93%; 0: off.
     prior_pattern_sims: f32 = 300.0, [0.0, 100_000.0];
     /// Online simulations at half a win that each child starts with wherever the pattern experience is on (Pachi's even prior, 20), so that experience is weighed against something.
@@ -183,26 +179,12 @@ params! {
     prior_pattern_small_scale: f32 = 0.4053, [0.0, 10.0];
     /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off (9,000 against Pachi: level at 1 s, 52.6% in 76 at 4 s, level with the default there).
     prior_pattern_fade: f32 = 0.0, [0.0, 1.0e9];
-    /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
+    /// Smallest board size that takes the large-board settings (the `_large` twins).
     large_board_min_size: usize = 13, [2, 26];
-    /// Progressive widening below the root on large boards: children (best prior first) open from the start; 0 = all.
-    widen_first: u32 = 0, [0, 1000];
-    /// Visits of a node at which its next child by prior opens (Coulom 2007: 40).
-    widen_visits: f32 = 40.0, [1.0, 1.0e6];
-    /// Each further child opens after this many times more visits (Coulom 2007: 1.4).
-    widen_factor: f32 = 1.4, [1.01, 100.0];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
     jigo_half_win: bool = true, [0, 1];
     /// What the engine's side gives up of a half-won jigo (contempt): it plays on for the win; 9x9 komi 7 vs GNU Go: 1 jigo in 212 games, not 7 in 290.
     jigo_contempt: f32 = 0.2, [0.0, 0.5];
-    /// Share of a playout's value that follows its margin (Fuego's score modification): bigger wins count a little more; 0: off.
-    score_bonus: f32 = 0.0, [0.0, 0.5];
-    /// Margin, as a fraction of the board's points, that earns the whole score bonus.
-    score_bonus_span: f32 = 0.05, [0.001, 1.0];
-    /// Weight of criticality (Coulom 2009) in the RAVE value of many-visited nodes: crit x this x AMAF count virtual AMAF wins (Pachi's 1.1); 0: off: 1.1 scored 34.6% in 26 against Pachi at 4 s.
-    crit_rave: f32 = 0.0, [0.0, 10.0];
-    /// Visits a node needs before its criticality counts (Pachi's 2,000); it is sampled from a quarter of that.
-    crit_min_visits: u32 = 2000, [1, 10_000_000];
     /// Visits a node needs before its children are created: 4 makes fewer costly priors (9-11% more playouts) and won 9x9 self-play against 2.
     expand_visits: u32 = 4, [1, 1000];
     /// A root move with this share of the most-visited move's visits is played instead when its win rate's lower bound is higher; 1 (always the most visited): 0.5 lost games.
@@ -263,10 +245,6 @@ params! {
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
     /// Atari save reads ladders (no extension into a working ladder): costs 15-45%, wins at equal time.
     atari_save_ladder_check: bool = true, [0, 1];
-    /// Chance to save an own 2-liberty string an atari would capture, or atari an enemy one so.
-    two_libs_rate: f32 = 0.0, [0.0, 1.0];
-    /// The 2-liberty step also reads ladders (an escape with two liberties): it costs half the playouts.
-    two_libs_ladder: bool = false, [0, 1];
     /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own short-of-liberties string the last move touched, on the boards `race_min_size` to `race_max_size`: part of the 9x9 bundle (see `selfatari_nakade`).
     race_rate: f32 = 1.0, [0.0, 1.0];
     /// Most liberties an own string may have for the race step to look at its enemy neighbours (4 in the 9x9 bundle; 3 in the 19x19 self-play).
@@ -287,10 +265,6 @@ params! {
     nakade_crossed_five: bool = true, [0, 1];
     /// Nakade of the rabbity six.
     nakade_rabbity_six: bool = true, [0, 1];
-    /// Chance to play the last good reply (LGRF-2, then LGRF-1); off: it lost in self-play.
-    lgrf_rate: f32 = 0.0, [0.0, 1.0];
-    /// Try the last good reply only in place of the random move (last step, least intrusive).
-    lgrf_late: bool = false, [0, 1];
     /// Fill-board draws per move (MoGo's Algorithm 2, N); 0 turns it off.
     fill_board_tries: u32 = 0, [0, 100];
     /// Chance to play a 3x3 pattern move around the last move.
@@ -299,36 +273,26 @@ params! {
     pattern_prev: bool = true, [0, 1];
     /// `pattern_prev` from `large_board_min_size`: off, the 9x9 bundle is unplayed there.
     pattern_prev_large: bool = false, [0, 1];
-    /// Draw the 3x3 pattern move in proportion to its learned shape gamma (false: uniformly).
-    pattern_gamma: bool = false, [0, 1];
     /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
     approach_rate: f32 = 0.5113, [0.0, 1.0];
     /// `approach_rate` from `large_board_min_size`: 0.5, the tuned small-board value is unplayed there.
     approach_rate_large: f32 = 0.5, [0.0, 1.0];
-    /// Chance to play a capture near the last two moves (anywhere with `capture_global`), the biggest first.
+    /// Chance to play a capture near the last two moves, the biggest first.
     capture_rate: f32 = 1.0, [0.0, 1.0];
-    /// The capture step looks over the whole board, as MoGo's Algorithm 1 does, not only near the last two moves.
-    capture_global: bool = false, [0, 1];
     /// Random moves may not self-atari a string of more than this many stones.
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Playout moves may put four to six stones in atari, past `selfatari_max_stones`, when they fill the opponent's eye space and their capture leaves a dead shape there (a killing nakade), on boards below `large_board_min_size`: with `pattern_prev`, the race step and the false-eye redirect (the 9x9 bundle) 69.6% in 209 against Pachi at 1 s (57.7% without), and level with the old default against GNU Go on 9x9 (95.0% in 288, 96.9% in 210); without the race step 54.3% in 81.
     selfatari_nakade: bool = true, [0, 1];
     /// `selfatari_nakade` from `large_board_min_size`: off, the 9x9 bundle is unplayed there.
     selfatari_nakade_large: bool = false, [0, 1];
-    /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
-    throw_in_check: bool = false, [0, 1];
     /// Playout moves refuse self-ataris that give stones away; only captures, snapbacks, kos and dead shapes in the opponent's eye space pass (Pachi's check); off: against Pachi level at 1 s (56.7% in 120) and at 4 s (48.6% in 71; the default 44.2% in 60).
     bad_selfatari_check: bool = false, [0, 1];
-    /// Playout moves refuse a self-atari whose stones could join or extend on their other liberty instead (it touches an empty point or an own string the move leaves apart: Pachi's escape-instead check), so that stones inside an eye space connect before they are given; off: level on the judgement screen against Pachi (0.108 from the reference, the default 0.109).
-    selfatari_connect_check: bool = false, [0, 1];
     /// Chance that a random move filling an own false eye plays on its spoiling diagonal instead: captures it in atari, or ataris it with two liberties (Pachi's eye-fill check, 60% there), on boards below `large_board_min_size`: part of the 9x9 bundle (see `selfatari_nakade`).
     false_eye_rate: f32 = 1.0, [0.0, 1.0];
     /// `false_eye_rate` from `large_board_min_size`: 0 (off), the 9x9 bundle is unplayed there.
     false_eye_rate_large: f32 = 0.0, [0.0, 1.0];
     /// Chance that a playout takes up a ko captured a move or two ago: the capturer connects, else the opponent retakes (Pachi's ko check, 40% there); 0: off.
     ko_fight_rate: f32 = 0.0, [0.0, 1.0];
-    /// Chance to guard an own eye that the opponent's last move threatens to make false: take the falsifying point, or capture a falsifying stone in atari (Pachi's eye-fix check, always on there); 0: off, no games yet.
-    eye_fix_rate: f32 = 0.0, [0.0, 1.0];
     /// A heavy playout ends once one side has captured this share of the board's points more than the other, and leads by twice that after the komi at two points a stone, won by that side (Fuego's mercy rule, 0.3 as Fuego: 8% more 9x9 playouts; 0: never); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
     mercy_share: f32 = 0.2903, [0.0, 1.0];
     /// `mercy_share` from `large_board_min_size`: 0.3, the tuned small-board value is unplayed there.
@@ -431,8 +395,6 @@ params! {
     book_black: bool = true, [0, 1];
     /// The book answers for White (false: White's moves are all searched); for a book whose lines for one colour are not trusted.
     book_white: bool = true, [0, 1];
-    /// Online simulations, at its book win rate, that each root move leading to a position of the book starts with once the game has left the book (0: off, the search starts cold; no games have measured it yet).
-    book_seed_sims: f32 = 0.0, [0.0, 100_000.0];
     /// Milliseconds between two exchanges of a cluster search (`--features mpi` under `mpirun`): 20 a second keep the ranks' trees close at a small cost (an exchange of about 1 KB takes tens of microseconds at 2 ranks).
     cluster_interval_ms: u32 = 50, [1, 60_000];
     /// Deepest level of the tree a cluster exchange shares (the root's children are 1): 3 as MoGo's cluster version; deeper nodes differ between ranks and pay little.
