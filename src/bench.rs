@@ -5,7 +5,6 @@ use crate::board::{Color, Game, Move, Point};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
-use crate::playout::replies::Replies;
 use crate::search::exchange::Peers;
 use crate::search::{Limits, Searcher, TradeStats};
 use crate::sgf::midgame_19;
@@ -24,8 +23,6 @@ pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
     let start_board = game.board();
     let mut board = start_board.clone();
     let mut trace = MoveTrace::default();
-    let mut replies = Replies::default();
-    replies.reset(start_board.len());
     let size = start_board.size();
     let to_play = game.to_play();
     let last = match game.last_move() {
@@ -49,11 +46,7 @@ pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
                 None::<Point>,
                 &mut rng,
                 &mut trace,
-                &replies,
             );
-            if policy.uses_replies() {
-                replies.learn(trace.moves.iter().copied(), score > 0.0);
-            }
             sink += score;
             n += 1;
         }
@@ -312,14 +305,13 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
 /// bundle's becoming the small-board default, and now switch each on on every board (on 9x9
 /// they price the default, the `without_` lines the bundle's parts taken out). Names are kept
 /// for the tools that read them.
-const VARIANTS: [(&str, &[(&str, &str)]); 26] = [
+const VARIANTS: [(&str, &[(&str, &str)]); 20] = [
     ("without_atari_save", &[("atari_save_rate", "0")]),
     ("with_ladder_check", &[("atari_save_ladder_check", "true")]),
     (
         "without_ladder_check",
         &[("atari_save_ladder_check", "false")],
     ),
-    ("with_two_libs", &[("two_libs_rate", "1")]),
     ("without_race", &[("race_rate", "0")]),
     (
         "with_race",
@@ -333,15 +325,11 @@ const VARIANTS: [(&str, &[(&str, &str)]); 26] = [
     ("without_patterns", &[("pattern_rate", "0")]),
     ("without_approach", &[("approach_rate", "0")]),
     ("without_capture", &[("capture_rate", "0")]),
-    ("with_global_capture", &[("capture_global", "true")]),
     (
         "without_selfatari_check",
         &[("selfatari_max_stones", "1000")],
     ),
-    ("with_throw_in_check", &[("throw_in_check", "true")]),
     ("with_fill_board", &[("fill_board_tries", "4")]),
-    ("with_pattern_gamma", &[("pattern_gamma", "true")]),
-    ("with_lgrf", &[("lgrf_rate", "1")]),
     ("without_mercy", &[("mercy_share", "0")]),
     (
         "with_false_eye",
@@ -353,7 +341,6 @@ const VARIANTS: [(&str, &[(&str, &str)]); 26] = [
         "with_bad_selfatari_check",
         &[("bad_selfatari_check", "true")],
     ),
-    ("with_eye_fix", &[("eye_fix_rate", "1")]),
     (
         "with_selfatari_nakade",
         &[

@@ -52,7 +52,7 @@ pub enum ParamKind {
     Switch,
 }
 
-/// One parameter's description, for listing (GoGui `param` commands, `--help-params`).
+/// One parameter's description, for listing (GoGui's `moyo-param`, the tuner, the cluster).
 #[derive(Clone, Debug)]
 pub struct ParamInfo {
     pub name: &'static str,
@@ -145,69 +145,51 @@ macro_rules! params {
 }
 
 params! {
-    /// UCB exploration constant; 0 as in MoGo: RAVE and the prior already spread the visits.
+    /// UCB exploration constant of the tree score; 0 as in MoGo: RAVE and the prior spread the visits ([experiment](docs/experiments/shared-tree.md)).
     uct_c: f32 = 0.0, [0.0, 10.0];
-    /// RAVE equivalence below the root (MoGo's c1 = 1 / this): visits where online and AMAF weigh the same; 980.4 on boards below `large_board_min_size`: the 9x9 SPSA champion of `moyo tune` (issue 39; 59.8% in 200 games at 1 s against the old default).
+    /// RAVE equivalence below the root (MoGo's c1 = 1 / this): the visits at which online and AMAF statistics weigh the same ([experiment](docs/experiments/tuning.md)).
     rave_equiv: f32 = 980.4, [0.0, 1.0e6];
-    /// `rave_equiv` from `large_board_min_size`: 800, the tuned small-board value is unplayed there.
+    /// `rave_equiv` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     rave_equiv_large: f32 = 800.0, [0.0, 1.0e6];
-    /// AMAF updates weigh 2 right after a node falling to 0 at the playout's end (Fuego's weighted RAVE updates).
-    rave_weight_distance: bool = false, [0, 1];
-    /// AMAF updates weigh 1 + this x the share of the playout still to come after the play, so early plays count up to 1 + this times (Pachi's distance_rave, 3 there); 0: off: with Pachi's whole tree formula (MoGo's prior terms off, `rave_equiv` 3000) level with the default against Pachi at 1 s.
+    /// AMAF updates weigh 1 + this times the share of the playout still to come, as Pachi's `distance_rave` (0: off) ([experiment](docs/experiments/against-pachi.md)).
     rave_distance_weight: f32 = 0.0, [0.0, 100.0];
-    /// RAVE equivalence at the root (c1 = 1 / this); the root has the most data of all.
+    /// RAVE equivalence at the root (c1 = 1 / this) ([experiment](docs/experiments/prior-weights.md)).
     rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
-    /// MoGo's C below the root: prior weight in C / log(2 + n(d)), progressive unpruning; 0.09 below `large_board_min_size` (the 9x9 SPSA champion, see `rave_equiv`).
+    /// MoGo's C below the root: the prior's weight in the progressive-unpruning term C / log(2 + n(d)) ([experiment](docs/experiments/tuning.md)).
     prior_c: f32 = 0.09, [0.0, 10.0];
-    /// `prior_c` from `large_board_min_size`: 0.1, the tuned small-board value is unplayed there.
+    /// `prior_c` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     prior_c_large: f32 = 0.1, [0.0, 10.0];
     /// MoGo's C at the root.
     prior_c_root: f32 = 0.1, [0.0, 10.0];
-    /// MoGo's c2 below the root: gamma = c2 / RAVE sims, how long the prior weighs as a value (more kept prior-liked moves ahead of refuting playouts); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    /// MoGo's c2 below the root: gamma = c2 / RAVE simulations, how long the prior weighs as a value ([experiment](docs/experiments/prior-weights.md)).
     prior_c2: f32 = 0.4409, [0.0, 1000.0];
-    /// `prior_c2` from `large_board_min_size`: 0.5, the tuned small-board value is unplayed there.
+    /// `prior_c2` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     prior_c2_large: f32 = 0.5, [0.0, 1000.0];
     /// MoGo's c2 at the root.
     prior_c2_root: f32 = 2.0, [0.0, 1000.0];
-    /// RAVE simulations the prior H(d) stands for (seeds each new child's AMAF statistics); 30 beat 10 in self-play, then 25.5 is the 9x9 SPSA champion's (see `rave_equiv`).
+    /// RAVE simulations the prior H(d) stands for: each new child's AMAF statistics start with them ([experiment](docs/experiments/prior-weights.md)).
     prior_sims: f32 = 25.5, [0.0, 10_000.0];
-    /// `prior_sims` on boards from `large_board_min_size` (few playouts per point): 100 beat 30 on 19x19 vs GNU Go.
+    /// `prior_sims` on boards from `large_board_min_size`, where each point gets fewer playouts ([experiment](docs/experiments/prior-weights.md)).
     prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
-    /// Online simulations the prior H(d) also stands for (Pachi and Fuego seed a node's own statistics too), so the prior still weighs once RAVE has many samples; 0 (off): 30 and 100 lost in 19x19 self-play.
-    prior_online_sims: f32 = 0.0, [0.0, 10_000.0];
-    /// Online simulations, all won, that each child's learned-pattern probability p stands for, times sqrt(p) (Pachi's pattern prior, 300 as Pachi): 19x19 against GNU Go went from about 70% to 93%; 0: off.
+    /// Won online simulations per sqrt(p) a child starts with, p its learned-pattern probability (Pachi's pattern prior; 0: off) ([experiment](docs/experiments/pattern-experience.md)).
     prior_pattern_sims: f32 = 300.0, [0.0, 100_000.0];
-    /// Online simulations at half a win that each child starts with wherever the pattern experience is on (Pachi's even prior, 20), so that experience is weighed against something.
+    /// Online simulations at half a win each child starts with beside the pattern experience (Pachi's even prior) ([experiment](docs/experiments/pattern-experience.md)).
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
-    /// Scale of both on boards below `large_board_min_size` (Pachi's 0.7): won 9x9 self-play (65%), and with `prior_nakade_gamma` 98.5% of 618 games against GNU Go (96.1% before); 0: off; tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    /// Scale of the pattern experience on boards below `large_board_min_size` (0: off) ([experiment](docs/experiments/pattern-experience.md)).
     prior_pattern_small_scale: f32 = 0.4053, [0.0, 10.0];
-    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts), half at four times them (Pachi's source: its best pattern weight halves with many playouts); 0: off (9,000 against Pachi: level at 1 s, 52.6% in 76 at 4 s, level with the default there).
+    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts) (0: off) ([experiment](docs/experiments/against-pachi.md)).
     prior_pattern_fade: f32 = 0.0, [0.0, 1.0e9];
-    /// Smallest board size that takes the large-board settings (`prior_sims_large`, widening).
+    /// Smallest board size that reads the `_large` twins in place of their small-board values.
     large_board_min_size: usize = 13, [2, 26];
-    /// Progressive widening below the root on large boards: children (best prior first) open from the start; 0 = all.
-    widen_first: u32 = 0, [0, 1000];
-    /// Visits of a node at which its next child by prior opens (Coulom 2007: 40).
-    widen_visits: f32 = 40.0, [1.0, 1.0e6];
-    /// Each further child opens after this many times more visits (Coulom 2007: 1.4).
-    widen_factor: f32 = 1.4, [1.01, 100.0];
-    /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule).
+    /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule) ([experiment](docs/experiments/jigo.md)).
     jigo_half_win: bool = true, [0, 1];
-    /// What the engine's side gives up of a half-won jigo (contempt): it plays on for the win; 9x9 komi 7 vs GNU Go: 1 jigo in 212 games, not 7 in 290.
+    /// What the engine's side gives up of a half-won jigo (contempt), so that it plays on for the win ([experiment](docs/experiments/jigo.md)).
     jigo_contempt: f32 = 0.2, [0.0, 0.5];
-    /// Share of a playout's value that follows its margin (Fuego's score modification): bigger wins count a little more; 0: off.
-    score_bonus: f32 = 0.0, [0.0, 0.5];
-    /// Margin, as a fraction of the board's points, that earns the whole score bonus.
-    score_bonus_span: f32 = 0.05, [0.001, 1.0];
-    /// Weight of criticality (Coulom 2009) in the RAVE value of many-visited nodes: crit x this x AMAF count virtual AMAF wins (Pachi's 1.1); 0: off: 1.1 scored 34.6% in 26 against Pachi at 4 s.
-    crit_rave: f32 = 0.0, [0.0, 10.0];
-    /// Visits a node needs before its criticality counts (Pachi's 2,000); it is sampled from a quarter of that.
-    crit_min_visits: u32 = 2000, [1, 10_000_000];
-    /// Visits a node needs before its children are created: 4 makes fewer costly priors (9-11% more playouts) and won 9x9 self-play against 2.
+    /// Visits a node needs before its children are created ([experiment](docs/experiments/mercy-rule.md)).
     expand_visits: u32 = 4, [1, 1000];
-    /// A root move with this share of the most-visited move's visits is played instead when its win rate's lower bound is higher; 1 (always the most visited): 0.5 lost games.
+    /// A root move with this share of the top visits is played when its win rate's lower bound is higher (1: the most visited) ([experiment](docs/experiments/move-choice.md)).
     choice_share: f32 = 1.0, [0.0, 1.0];
-    /// Standard errors below its win rate at which a root move's lower bound sits, for that choice.
+    /// Standard errors below its win rate at which a root move's lower bound sits, for `choice_share` ([experiment](docs/experiments/move-choice.md)).
     choice_lcb_z: f32 = 2.0, [0.0, 10.0];
     /// Win rate below which the engine resigns.
     resign_threshold: f32 = 0.08, [0.0, 1.0];
@@ -223,7 +205,7 @@ params! {
     time_reserve_max: f32 = 0.25, [0.0, 0.9];
     /// An unstable best move may think up to this many times its budget (within the reserve).
     time_max_factor: f32 = 2.5, [1.0, 10.0];
-    /// Stop a timed search early once the best move cannot be overtaken in the time left.
+    /// Stop a timed search early once the best move cannot be overtaken in the time left ([experiment](docs/experiments/early-stop.md)).
     time_early_stop: bool = true, [0, 1];
     /// Moves still to be played assumed at least, when dividing main time.
     time_min_moves: f32 = 25.0, [1.0, 1000.0];
@@ -235,45 +217,41 @@ params! {
     default_move_time: f32 = 5.0, [0.01, 3600.0];
     /// Ownership towards us above which an enemy stone is dead in cleanup (still to capture).
     cleanup_dead_ownership: f32 = 0.5, [0.0, 1.0];
-    /// Average ownership towards the opponent above which a string is dead (scoring, passing).
+    /// Average ownership towards the opponent above which a string is dead (scoring, passing) ([experiment](docs/experiments/dead-stones.md)).
     dead_ownership: f32 = 0.3, [0.0, 1.0];
-    /// Pass check (opponent to move): own strings with less average ownership count as dead.
+    /// Pass check (opponent to move): own strings with less average ownership count as dead ([experiment](docs/experiments/pass-check.md)).
     pass_alive_ownership: f32 = 0.5, [0.0, 1.0];
     /// A losing pass is refused while a move keeps this win rate (young searches rank pass early).
     pass_guard_winrate: f32 = 0.2, [0.0, 1.0];
     /// No side resigns a handicap game within this fraction of the board's points, as moves.
     handicap_no_resign_fraction: f32 = 0.25, [0.0, 2.0];
-    /// Handicap games: extra komi for White per handicap stone at the start (0 turns it off).
+    /// Handicap games: extra komi for White per handicap stone at the start (0: off) ([experiment](docs/experiments/dynamic-komi.md)).
     dynkomi_per_stone: f32 = 7.0, [0.0, 30.0];
-    /// Moves (on 19x19, scaled by the board's area) over which that extra komi fades out.
+    /// Moves (on 19x19, scaled by the board's area) over which that extra komi fades out ([experiment](docs/experiments/dynamic-komi.md)).
     dynkomi_moves: f32 = 200.0, [1.0, 1000.0];
-    /// Win rate above which the ratchet adds a point of komi against the engine each move.
+    /// Win rate above which the ratchet adds a point of komi against the engine each move ([experiment](docs/experiments/dynamic-komi.md)).
     dynkomi_high: f32 = 0.8, [0.0, 1.0];
-    /// Win rate below which the ratchet gives a point back (and never climbs that high again).
+    /// Win rate below which the ratchet gives a point back (and never climbs that high again) ([experiment](docs/experiments/dynamic-komi.md)).
     dynkomi_low: f32 = 0.55, [0.0, 1.0];
-    /// Below `dynkomi_low` the ratchet drops at once to at most this share of the margin the playouts expect at the real komi (a point a move gave lost leads away).
+    /// Below `dynkomi_low` the ratchet drops at once to at most this share of the playouts' margin at the real komi ([experiment](docs/experiments/dynamic-komi.md)).
     dynkomi_keep: f32 = 0.5, [0.0, 1.0];
-    /// Even games: the ratchet runs too (Pachi's adaptive phase), so a clear lead is kept rather than spent down to half a point; won 19x19 games against GNU Go.
+    /// The ratchet runs in even games too, as Pachi's adaptive phase, so that a clear lead is kept rather than spent ([experiment](docs/experiments/dynamic-komi.md)).
     dynkomi_even: bool = true, [0, 1];
-    /// Smallest board on which `dynkomi_even` acts.
+    /// Smallest board on which `dynkomi_even` acts ([experiment](docs/experiments/dynamic-komi.md)).
     dynkomi_even_min_size: usize = 13, [2, 26];
-    /// Playout policy: true = MoGo's heavy policy (Algorithms 1-4), false = light random moves.
+    /// Playout policy: true = MoGo's heavy policy (Algorithms 1-4), false = light random moves ([experiment](docs/experiments/heavy-playouts.md)).
     heavy_playouts: bool = true, [0, 1];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
-    /// Atari save reads ladders (no extension into a working ladder): costs 15-45%, wins at equal time.
+    /// The atari save reads ladders: no extension into a working ladder ([experiment](docs/experiments/ladder-check.md)).
     atari_save_ladder_check: bool = true, [0, 1];
-    /// Chance to save an own 2-liberty string an atari would capture, or atari an enemy one so.
-    two_libs_rate: f32 = 0.0, [0.0, 1.0];
-    /// The 2-liberty step also reads ladders (an escape with two liberties): it costs half the playouts.
-    two_libs_ladder: bool = false, [0, 1];
-    /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own short-of-liberties string the last move touched, on the boards `race_min_size` to `race_max_size`: part of the 9x9 bundle (see `selfatari_nakade`).
+    /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own string the last move touched ([experiment](docs/experiments/race-step.md)).
     race_rate: f32 = 1.0, [0.0, 1.0];
-    /// Most liberties an own string may have for the race step to look at its enemy neighbours (4 in the 9x9 bundle; 3 in the 19x19 self-play).
+    /// Most liberties an own string may have for the race step to look at its enemy neighbours ([experiment](docs/experiments/race-step.md)).
     race_max_libs: u32 = 4, [2, 20];
-    /// Smallest board on which the race step acts (9: the 9x9 bundle).
+    /// Smallest board on which the race step acts ([experiment](docs/experiments/race-step.md)).
     race_min_size: usize = 9, [2, 26];
-    /// Largest board on which the race step acts (12: on 19x19 it won self-play but lost games against GNU Go, 60.3% in 78 against 70.9%).
+    /// Largest board on which the race step acts ([experiment](docs/experiments/race-step.md)).
     race_max_size: usize = 12, [2, 26];
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];
@@ -287,57 +265,43 @@ params! {
     nakade_crossed_five: bool = true, [0, 1];
     /// Nakade of the rabbity six.
     nakade_rabbity_six: bool = true, [0, 1];
-    /// Chance to play the last good reply (LGRF-2, then LGRF-1); off: it lost in self-play.
-    lgrf_rate: f32 = 0.0, [0.0, 1.0];
-    /// Try the last good reply only in place of the random move (last step, least intrusive).
-    lgrf_late: bool = false, [0, 1];
-    /// Fill-board draws per move (MoGo's Algorithm 2, N); 0 turns it off.
+    /// Fill-board draws per move (MoGo's Algorithm 2, N; 0: off) ([experiment](docs/experiments/playout-screens.md)).
     fill_board_tries: u32 = 0, [0, 100];
     /// Chance to play a 3x3 pattern move around the last move.
     pattern_rate: f32 = 1.0, [0.0, 1.0];
-    /// The 3x3 pattern step also looks around our own move before the last (Pachi's `pattern2`), on boards below `large_board_min_size`: part of the 9x9 playout bundle (see `selfatari_nakade`).
+    /// The 3x3 pattern step also looks around our own move before the last, as Pachi's `pattern2` ([experiment](docs/experiments/against-pachi.md)).
     pattern_prev: bool = true, [0, 1];
-    /// `pattern_prev` from `large_board_min_size`: off, the 9x9 bundle is unplayed there.
+    /// `pattern_prev` on boards from `large_board_min_size` ([experiment](docs/experiments/against-pachi.md)).
     pattern_prev_large: bool = false, [0, 1];
-    /// Draw the 3x3 pattern move in proportion to its learned shape gamma (false: uniformly).
-    pattern_gamma: bool = false, [0, 1];
-    /// Chance to replace a self-atari pattern move by the connection it approaches (Algorithm 4); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    /// Chance to replace a self-atari pattern move by the connection it approaches (MoGo's Algorithm 4) ([experiment](docs/experiments/tuning.md)).
     approach_rate: f32 = 0.5113, [0.0, 1.0];
-    /// `approach_rate` from `large_board_min_size`: 0.5, the tuned small-board value is unplayed there.
+    /// `approach_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     approach_rate_large: f32 = 0.5, [0.0, 1.0];
-    /// Chance to play a capture near the last two moves (anywhere with `capture_global`), the biggest first.
+    /// Chance to play a capture near the last two moves, the biggest first.
     capture_rate: f32 = 1.0, [0.0, 1.0];
-    /// The capture step looks over the whole board, as MoGo's Algorithm 1 does, not only near the last two moves.
-    capture_global: bool = false, [0, 1];
-    /// Random moves may not self-atari a string of more than this many stones.
+    /// Random moves may not self-atari a string of more than this many stones ([experiment](docs/experiments/playout-screens.md)).
     selfatari_max_stones: u32 = 3, [0, 1000];
-    /// Playout moves may put four to six stones in atari, past `selfatari_max_stones`, when they fill the opponent's eye space and their capture leaves a dead shape there (a killing nakade), on boards below `large_board_min_size`: with `pattern_prev`, the race step and the false-eye redirect (the 9x9 bundle) 69.6% in 209 against Pachi at 1 s (57.7% without), and level with the old default against GNU Go on 9x9 (95.0% in 288, 96.9% in 210); without the race step 54.3% in 81.
+    /// Playout moves may put four to six stones in atari when their capture leaves a dead shape in the opponent's eye space ([experiment](docs/experiments/against-pachi.md)).
     selfatari_nakade: bool = true, [0, 1];
-    /// `selfatari_nakade` from `large_board_min_size`: off, the 9x9 bundle is unplayed there.
+    /// `selfatari_nakade` on boards from `large_board_min_size` ([experiment](docs/experiments/against-pachi.md)).
     selfatari_nakade_large: bool = false, [0, 1];
-    /// Random moves throw in no lone stone unless it fills a two-point eye space or sets up a snapback.
-    throw_in_check: bool = false, [0, 1];
-    /// Playout moves refuse self-ataris that give stones away; only captures, snapbacks, kos and dead shapes in the opponent's eye space pass (Pachi's check); off: against Pachi level at 1 s (56.7% in 120) and at 4 s (48.6% in 71; the default 44.2% in 60).
+    /// Playout moves refuse self-ataris that give stones away: only captures, snapbacks, kos and dead shapes pass (Pachi's check) ([experiment](docs/experiments/against-pachi.md)).
     bad_selfatari_check: bool = false, [0, 1];
-    /// Playout moves refuse a self-atari whose stones could join or extend on their other liberty instead (it touches an empty point or an own string the move leaves apart: Pachi's escape-instead check), so that stones inside an eye space connect before they are given; off: level on the judgement screen against Pachi (0.108 from the reference, the default 0.109).
-    selfatari_connect_check: bool = false, [0, 1];
-    /// Chance that a random move filling an own false eye plays on its spoiling diagonal instead: captures it in atari, or ataris it with two liberties (Pachi's eye-fill check, 60% there), on boards below `large_board_min_size`: part of the 9x9 bundle (see `selfatari_nakade`).
+    /// Chance that a random move filling an own false eye captures or ataris the string spoiling it instead (Pachi's eye-fill check) ([experiment](docs/experiments/against-pachi.md)).
     false_eye_rate: f32 = 1.0, [0.0, 1.0];
-    /// `false_eye_rate` from `large_board_min_size`: 0 (off), the 9x9 bundle is unplayed there.
+    /// `false_eye_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/against-pachi.md)).
     false_eye_rate_large: f32 = 0.0, [0.0, 1.0];
-    /// Chance that a playout takes up a ko captured a move or two ago: the capturer connects, else the opponent retakes (Pachi's ko check, 40% there); 0: off.
+    /// Chance that a playout takes up a fresh ko: the capturer connects, else the opponent retakes (Pachi's ko check; 0: off) ([experiment](docs/experiments/against-pachi.md)).
     ko_fight_rate: f32 = 0.0, [0.0, 1.0];
-    /// Chance to guard an own eye that the opponent's last move threatens to make false: take the falsifying point, or capture a falsifying stone in atari (Pachi's eye-fix check, always on there); 0: off, no games yet.
-    eye_fix_rate: f32 = 0.0, [0.0, 1.0];
-    /// A heavy playout ends once one side has captured this share of the board's points more than the other, and leads by twice that after the komi at two points a stone, won by that side (Fuego's mercy rule, 0.3 as Fuego: 8% more 9x9 playouts; 0: never); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    /// A heavy playout ends, won by the side ahead, once its capture balance passes this share of the points (Fuego's mercy rule; 0: never) ([experiment](docs/experiments/mercy-rule.md)).
     mercy_share: f32 = 0.2903, [0.0, 1.0];
-    /// `mercy_share` from `large_board_min_size`: 0.3, the tuned small-board value is unplayed there.
+    /// `mercy_share` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     mercy_share_large: f32 = 0.3, [0.0, 1.0];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.
     prior_pattern: f32 = 0.25, [-1.0, 1.0];
-    /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)) ([experiment](docs/experiments/tuning.md)).
     prior_capture: f32 = 0.5419, [-1.0, 1.0];
-    /// `prior_capture` from `large_board_min_size`: 0.5, the tuned small-board value is unplayed there.
+    /// `prior_capture` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     prior_capture_large: f32 = 0.5, [-1.0, 1.0];
     /// Prior H(d): extra for a capture next to an own string in atari (it saves it), scaled alike.
     prior_capture_save: f32 = 0.3, [-1.0, 1.0];
@@ -345,19 +309,19 @@ params! {
     prior_extend: f32 = 0.5, [-1.0, 1.0];
     /// Prior H(d): extending out of atari into a ladder that still works (negative: a malus).
     prior_extend_ladder: f32 = -0.4, [-1.0, 1.0];
-    /// Prior H(d): the vital point of an eye space of three to six points that dies there (either side's: it kills or makes two eyes); 0 (off): `prior_nakade_gamma` does the work wherever the learned patterns apply.
+    /// Prior H(d): the vital point of a killable eye space of three to six points, either side's (0: off) ([experiment](docs/experiments/pattern-experience.md)).
     prior_nakade: f32 = 0.0, [-1.0, 1.0];
-    /// Factor on the learned-pattern gamma of such a vital point (in the gamma term and the pattern experience): with 3 to 30 the 9x9 search finds life_and_death.tst 1 at every seed tried, with 1 (off) it misses 2 of 12.
+    /// Factor on the learned-pattern gamma of such a vital point, in the gamma term and the pattern experience ([experiment](docs/experiments/pattern-experience.md)).
     prior_nakade_gamma: f32 = 5.0, [0.001, 1000.0];
-    /// Prior H(d): an atari, a liberty of an enemy string with two (MoGo's "threat"); tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    /// Prior H(d): an atari, a liberty of an enemy string with two (MoGo's "threat") ([experiment](docs/experiments/tuning.md)).
     prior_atari: f32 = 0.1521, [-1.0, 1.0];
-    /// `prior_atari` from `large_board_min_size`: 0.15, the tuned small-board value is unplayed there.
+    /// `prior_atari` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     prior_atari_large: f32 = 0.15, [-1.0, 1.0];
     /// Prior H(d): extra for an atari while a ko is on the board (a ko threat).
     prior_atari_ko: f32 = 0.15, [-1.0, 1.0];
-    /// Prior H(d): self-atari of 3+ stones (negative); 2 stones weigh 2/3, a throw-in stone 1/3; tuned on 9x9 (the SPSA champion, see `rave_equiv`).
+    /// Prior H(d): self-atari of 3+ stones (negative); 2 stones weigh 2/3, a throw-in stone 1/3 ([experiment](docs/experiments/tuning.md)).
     prior_self_atari: f32 = -0.5887, [-1.0, 1.0];
-    /// `prior_self_atari` from `large_board_min_size`: -0.6, the tuned small-board value is unplayed there.
+    /// `prior_self_atari` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     prior_self_atari_large: f32 = -0.6, [-1.0, 1.0];
     /// Prior H(d): a move on the first line ("line of death") far from all stones.
     prior_line1: f32 = -0.3, [-1.0, 1.0];
@@ -375,7 +339,7 @@ params! {
     prior_near_prev: f32 = 0.08, [-1.0, 1.0];
     /// Prior H(d): where the playouts give the mover about 1/3 of the ownership (none at 0, 2/3).
     prior_ownership: f32 = 0.1, [-1.0, 1.0];
-    /// Prior H(d): smallest board size for the shape rules (hane, connect, wall, cut, ...).
+    /// Prior H(d): smallest board size for the shape rules (hane, connect, wall, cut, ...) ([experiment](docs/experiments/prior-weights.md)).
     prior_shape_min_size: usize = 13, [2, 26];
     /// Prior H(d): hane, reaching around an enemy stone that touches our diagonal stone.
     prior_hane: f32 = 0.1, [-1.0, 1.0];
@@ -391,55 +355,53 @@ params! {
     prior_empty_triangle: f32 = -0.2, [-1.0, 1.0];
     /// Prior H(d): cut, a move touching two different enemy strings (that it keeps apart).
     prior_cut: f32 = 0.1, [-1.0, 1.0];
-    /// Prior H(d): weight of the learned pattern term, the move's MM probability among the node's moves.
+    /// Prior H(d): weight of the learned pattern term, the move's MM probability among the node's moves ([experiment](docs/experiments/learned-patterns.md)).
     prior_gamma: f32 = 0.5, [-1.0, 1.0];
     /// Prior H(d): nats of ln(probability) from the neutral 0 to the full term (ln p = 0 gives 1).
     prior_gamma_span: f32 = 6.0, [0.1, 50.0];
-    /// Prior H(d): smallest board size for the learned pattern term (19x19 gammas; measured to pay from 9x9).
+    /// Prior H(d): smallest board size for the learned pattern term (its gammas come from 19x19 games) ([experiment](docs/experiments/learned-patterns.md)).
     prior_gamma_min_size: usize = 9, [2, 26];
-    /// Prior H(d): a move pros played in this opening position (the built-in 19x19 fuseki table), half for a rare one.
+    /// Prior H(d): a move pros played in this opening position (the built-in 19x19 fuseki table), half for a rare one ([experiment](docs/experiments/fuseki.md)).
     prior_fuseki: f32 = 0.5, [-1.0, 1.0];
-    /// Prior H(d): a move no pro played in an opening position they reached `fuseki_known_count` times.
+    /// Prior H(d): a move no pro played in an opening position they reached `fuseki_known_count` times ([experiment](docs/experiments/fuseki.md)).
     prior_fuseki_other: f32 = -0.2, [-1.0, 1.0];
-    /// Times pros must have reached a position before the moves they never played there take the malus.
+    /// Times pros must have reached a position before the moves they never played there take the malus ([experiment](docs/experiments/fuseki.md)).
     fuseki_known_count: u32 = 10, [1, 1_000_000];
-    /// Where the fuseki table covers the board, the book plays only pro moves played at least this share as often as the favourite.
+    /// Where the fuseki table covers the board, the book plays only pro moves played at least this share as often as the top one ([experiment](docs/experiments/fuseki.md)).
     fuseki_book_share: f32 = 0.1, [0.0, 1.0];
-    /// Where pros reached the position fewer than `fuseki_known_count` times, the book plays its own move (false: the search does); with the deep margin, 19x19 book moves a game against GNU Go 2.36 to 3.69.
+    /// Where pros reached the position fewer than `fuseki_known_count` times, the book plays its own move (false: the search does) ([experiment](docs/experiments/book.md)).
     fuseki_book_unknown: bool = true, [0, 1];
     /// Prior H(d) of the pass move (the tree's pass child).
     prior_pass: f32 = -0.5, [-1.0, 1.0];
-    /// The tree leaves out lone first- and second-line moves: no stone this close (0: off).
+    /// The tree leaves out lone first- and second-line moves with no stone this close (0: off) ([experiment](docs/experiments/edge-prune.md)).
     tree_edge_prune_distance: u32 = 3, [0, 10];
-    /// Smallest board on which it does (19x19: pros 0.02% of moves there, moyo had 6%).
+    /// Smallest board on which the tree leaves them out ([experiment](docs/experiments/edge-prune.md)).
     tree_edge_prune_min_size: usize = 15, [2, 26];
-    /// Stone status from the search's ownership (true) instead of plain playouts (false).
+    /// Stone status from the search's ownership (true) instead of plain playouts (false) ([experiment](docs/experiments/dead-stones.md)).
     status_from_search: bool = false, [0, 1];
     /// Playouts behind `final_status_list` (plain playouts; the search's when status_from_search).
     status_playouts: u64 = 1000, [1, 10_000_000];
     /// Longest the search behind `final_status_list` may take, in seconds (the controller waits).
     status_max_seconds: f64 = 5.0, [0.01, 3600.0];
-    /// Book moves within this win rate of the best are drawn at random, for variety (0: the best, so moyo's lines stay where its book is deep).
+    /// Book moves within this win rate of the best are drawn at random, for variety (0: the best) ([experiment](docs/experiments/book.md)).
     book_margin: f32 = 0.0, [0.0, 1.0];
-    /// Book moves within this win rate of the best go first by how much book lies beneath them (0: by value alone): a leaf's one evaluation is optimistic beside a line whose replies were searched, and moyo stays where the book follows its opponents (9x9: 3.40 to 5.58 book moves a game against Pachi).
+    /// Book moves within this win rate of the best go first by how much book lies beneath them (0: by value alone) ([experiment](docs/experiments/book.md)).
     book_deep_margin: f32 = 0.02, [0.0, 1.0];
-    /// `book_deep_margin` from `large_board_min_size`: with `fuseki_book_unknown`, 55.0% in 80 19x19 self-play games against neither.
+    /// `book_deep_margin` on boards from `large_board_min_size` ([experiment](docs/experiments/book.md)).
     book_deep_margin_large: f32 = 0.02, [0.0, 1.0];
-    /// The book answers only while fewer moves than this have been played (1: the first move only; 0: never), for a book trusted only near the root.
+    /// The book answers only while fewer moves than this have been played (1: the first move only; 0: never) ([experiment](docs/experiments/book.md)).
     book_max_moves: u32 = 1000, [0, 100_000];
-    /// The book answers for Black (false: Black's moves are all searched).
+    /// The book answers for Black (false: Black's moves are all searched) ([experiment](docs/experiments/book.md)).
     book_black: bool = true, [0, 1];
-    /// The book answers for White (false: White's moves are all searched); for a book whose lines for one colour are not trusted.
+    /// The book answers for White (false: White's moves are all searched) ([experiment](docs/experiments/book.md)).
     book_white: bool = true, [0, 1];
-    /// Online simulations, at its book win rate, that each root move leading to a position of the book starts with once the game has left the book (0: off, the search starts cold; no games have measured it yet).
-    book_seed_sims: f32 = 0.0, [0.0, 100_000.0];
-    /// Milliseconds between two exchanges of a cluster search (`--features mpi` under `mpirun`): 20 a second keep the ranks' trees close at a small cost (an exchange of about 1 KB takes tens of microseconds at 2 ranks).
+    /// Milliseconds between two exchanges of a cluster search (`--features mpi` under `mpirun`).
     cluster_interval_ms: u32 = 50, [1, 60_000];
-    /// Deepest level of the tree a cluster exchange shares (the root's children are 1): 3 as MoGo's cluster version; deeper nodes differ between ranks and pay little.
+    /// Deepest level of the tree a cluster exchange shares (the root's children are 1), as MoGo's cluster version.
     cluster_depth: u32 = 3, [0, 8];
-    /// Share of the root's visits a node needs to be shared: 5% as MoGo's cluster version, which bounds an exchange at 20 nodes a level.
+    /// Share of the root's visits a node needs to be shared by a cluster exchange, as MoGo's cluster version.
     cluster_share: f32 = 0.05, [0.0, 1.0];
-    /// Milliseconds rank 0 waits for a silent rank before playing on without it (and a follower for rank 0 during a search): a second outlasts a loaded machine's stalls and notices a dead rank within a move at usual time controls.
+    /// Milliseconds rank 0 waits for a silent rank before playing on without it (and a follower for rank 0 during a search).
     cluster_timeout_ms: u32 = 1000, [10, 600_000];
 }
 

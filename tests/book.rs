@@ -130,37 +130,6 @@ fn the_deep_margin_plays_the_most_followed_near_best_move_below_13x13() {
 }
 
 #[test]
-fn leaving_the_book_seeds_the_search_with_the_book_values() {
-    let bk = small_book();
-    let mut lib = Library::default();
-    lib.add(bk.clone());
-    let g = Game::new(9, 7.0);
-    let values = bk.child_values(&g, Color::Black);
-    // Every first move whose position the book holds, each image of a symmetric one too.
-    assert!(values.len() > bk.moves(&g, Color::Black).len());
-    for c in &values {
-        assert_eq!(bk.foresees(&g, Color::Black, c.mv), Some(true));
-    }
-    assert!(values.windows(2).all(|w| w[0].value >= w[1].value));
-    // The book does not answer for Black: Black's first move is searched, and 50 playouts
-    // do not outweigh 2,000 simulations at the book's values.
-    let mut e = engine(lib, 7.0);
-    e.set_param("book_black", "false").unwrap();
-    e.set_param("book_seed_sims", "2000").unwrap();
-    let GenMove::Play(m) = e.genmove(Color::Black) else {
-        panic!("no move")
-    };
-    let best: Vec<Move> = values
-        .iter()
-        .take_while(|c| c.value == values[0].value)
-        .map(|c| c.mv)
-        .collect();
-    assert!(best.contains(&m), "{m:?} is not among {best:?}");
-    // Off by default: nothing is seeded, the playouts are all there is.
-    assert_eq!(moyo::params::Params::default().book_seed_sims, 0.0);
-}
-
-#[test]
 fn book_max_moves_limits_the_book_to_the_first_moves() {
     let bk = small_book();
     let mut lib = Library::default();

@@ -6,7 +6,7 @@
 # against itself scores 50% only over many games (12 games can give 9-3).
 #
 # Usage: tools/selfplay-match.sh SIZE KOMI SECONDS GAMES DIR SEED "A ARGS" ["B ARGS"]
-# Example: tools/selfplay-match.sh 19 7.5 0.3 80 /tmp/sp19-x 201 "--set lgrf_rate=1"
+# Example: tools/selfplay-match.sh 19 7.5 0.3 80 /tmp/sp19-x 201 "--set race_max_size=19"
 # Environment: MOYO_A and MOYO_B (default: MOYO, else target/release/moyo), REFEREE and
 # GNUGO override the programs.
 set -eu

@@ -157,38 +157,4 @@ impl Book {
         let child = self.find(canonical(g.board(), color.opp()).0);
         Some(child.is_some_and(|c| node.edges.iter().any(|e| e.child == c)))
     }
-
-    /// The book's values of the positions `color`'s legal moves in `game` lead to, for the
-    /// moves whose position the book holds (as a leaf or an interior node, reached by any
-    /// line), best first: what a search can start from where the book has no move to play.
-    /// Empty when the rules differ or the board holds more stones than the book's deepest
-    /// position (a cheap cut: a move that captures there is not looked up).
-    pub fn child_values(&self, game: &Game, color: Color) -> Vec<BookChoice> {
-        let deepest = self
-            .nodes
-            .iter()
-            .map(|n| n.depth)
-            .filter(|&d| d != u32::MAX)
-            .max();
-        if !self.rules.matches(game) || game.board().stone_count() >= deepest.unwrap_or(0) as usize
-        {
-            return Vec::new();
-        }
-        let mut out: Vec<BookChoice> = game
-            .board()
-            .points()
-            .map(Move::Play)
-            .filter_map(|mv| {
-                let mut g = game.clone();
-                g.play(color, mv).ok()?;
-                let i = self.find(canonical(g.board(), color.opp()).0)?;
-                Some(BookChoice {
-                    mv,
-                    value: -self.nodes[i as usize].p,
-                })
-            })
-            .collect();
-        out.sort_by(|a, b| b.value.total_cmp(&a.value));
-        out
-    }
 }

@@ -22,7 +22,6 @@ impl Engine {
     /// played): for regression scripts that check the policy. Seeded by the position, so the
     /// same position gives the same answer.
     pub fn policy_move(&self, color: Color) -> Move {
-        use crate::playout::replies::NO_REPLIES;
         use rand::SeedableRng;
         let policy =
             crate::playout::heavy::Policy::for_board(&self.config.params, self.game.board().size());
@@ -30,16 +29,7 @@ impl Engine {
         let (last, prev) = last_two_points(&self.game);
         let seed = self.config.seed ^ board.hash();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut ataris = crate::playout::ataris::Ataris::scan(&board);
-        match policy.choose(
-            &mut board,
-            color,
-            last,
-            prev,
-            &mut ataris,
-            &NO_REPLIES,
-            &mut rng,
-        ) {
+        match policy.choose(&mut board, color, last, prev, &mut rng) {
             Some((p, _)) => Move::Play(p),
             None => Move::Pass,
         }
@@ -102,7 +92,6 @@ impl Engine {
         if !cleanup && let Some(d) = self.book_decision(color) {
             return d;
         }
-        self.seed_from_book(color);
         let limits = self.move_limits(color);
         let (r, handicapped) = self.search_for_move(color, &limits, progress);
         let mut after_pass = None;
@@ -308,33 +297,6 @@ impl Engine {
             self.game.board().move_string(c.mv),
         ));
         Some((c.mv, winrate))
-    }
-
-    /// With `book_seed_sims`, once the game has left the book: the next search starts each
-    /// root move whose position the book holds with that many simulations at the book's
-    /// value, instead of cold.
-    fn seed_from_book(&mut self, color: Color) {
-        let sims = self.config.params.book_seed_sims;
-        let Some(book) = self
-            .config
-            .books
-            .for_game(&self.game)
-            .filter(|_| sims > 0.0)
-        else {
-            return;
-        };
-        let seeds: Vec<(Move, f32)> = book
-            .child_values(&self.game, color)
-            .into_iter()
-            .map(|c| (c.mv, (c.value + 1.0) / 2.0))
-            .collect();
-        if !seeds.is_empty() {
-            self.log(format_args!(
-                "book {color}: {} moves seeded from the book",
-                seeds.len()
-            ));
-            self.searcher.seed_next_root(seeds, sims);
-        }
     }
 
     /// The limits of the next move of `color`: configured playouts and time per move, and the

@@ -68,15 +68,7 @@ impl Engine {
                 Color::White
             };
             policy.playout(
-                &mut board,
-                first,
-                0.0,
-                max_moves,
-                None,
-                None,
-                &mut rng,
-                &mut trace,
-                &crate::playout::replies::NO_REPLIES,
+                &mut board, first, 0.0, max_moves, None, None, &mut rng, &mut trace,
             );
             board.add_playout_owners(&mut sums);
         }

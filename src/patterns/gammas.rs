@@ -12,7 +12,7 @@
 //! ```
 
 use super::checked;
-use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES, canonical_shape};
+use super::{Features, GROUP_INFO, GROUPS, NO_SHAPE, NONE, SIZES};
 use crate::board::CODE_BITS;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -141,14 +141,6 @@ impl Gammas {
             s += self.log_spatial[&f.spatial[i]];
         }
         s
-    }
-
-    /// The learned gamma of a 3x3 neighbourhood (a `Board::neighbourhood_code` with its atari
-    /// flags, colours already seen from the mover: see `normalise_colours`), for drawing
-    /// playout moves in proportion to their shape.
-    #[inline]
-    pub fn shape_gamma(&self, code: u32) -> f32 {
-        self.log_shapes[canonical_shape(code) as usize & ((1 << CODE_BITS) - 1)].exp()
     }
 
     /// Whether the table has any spatial pattern.

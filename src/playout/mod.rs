@@ -2,10 +2,8 @@
 //! policy (uniform random legal moves that do not fill the mover's own eyes); the heavy MoGo
 //! policy builds on the same entry point.
 
-pub mod ataris;
 pub mod heavy;
 pub mod mogo3x3;
-pub mod replies;
 
 use crate::board::{Board, Color, Point};
 use rand::Rng;

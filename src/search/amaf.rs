@@ -50,20 +50,15 @@ impl FirstPlays {
 pub enum Weighting {
     /// Every first play counts once.
     Even,
-    /// Fuego's weighted RAVE updates: 2 right after the node, falling linearly to 0 at the
-    /// end of the playout.
-    Fuego,
     /// Pachi's `distance_rave`: 1 plus this times the share of the sequence still to come,
     /// so the earliest plays count up to 1 + k times and the last ones once.
     Pachi(f32),
 }
 
 impl Weighting {
-    /// The weighting the parameters ask for (`rave_weight_distance` first).
+    /// The weighting the parameters ask for.
     pub fn from_params(p: &Params) -> Weighting {
-        if p.rave_weight_distance {
-            Weighting::Fuego
-        } else if p.rave_distance_weight > 0.0 {
+        if p.rave_distance_weight > 0.0 {
             Weighting::Pachi(p.rave_distance_weight)
         } else {
             Weighting::Even
@@ -84,10 +79,6 @@ pub fn samples(
 ) -> u64 {
     let w = match weighting {
         Weighting::Even => return 1,
-        Weighting::Fuego => {
-            let span = len.saturating_sub(node).max(1) as f32;
-            2.0 * (1.0 - first.saturating_sub(node) as f32 / span).max(0.0)
-        }
         Weighting::Pachi(k) => {
             let span = (len.saturating_sub(node) + 1) as f32;
             1.0 + k * len.saturating_sub(first) as f32 / span
@@ -117,23 +108,6 @@ mod tests {
     }
 
     #[test]
-    fn weights_fall_from_two_to_zero_with_mean_one() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let fuego = Weighting::Fuego;
-        assert_eq!(samples(Weighting::Even, 90, 0, 100, &mut rng), 1);
-        // Right after the node: 2; at the very end: 0.
-        assert_eq!(samples(fuego, 10, 10, 110, &mut rng), 2);
-        assert_eq!(samples(fuego, 110, 10, 110, &mut rng), 0);
-        // A quarter of the way: 1.5 on average.
-        let n = 20_000;
-        let sum: u64 = (0..n).map(|_| samples(fuego, 35, 10, 110, &mut rng)).sum();
-        assert!((sum as f64 / n as f64 - 1.5).abs() < 0.02);
-        // Over a whole sequence the mean weight is about one.
-        let total: u64 = (0..100).map(|i| samples(fuego, i, 0, 100, &mut rng)).sum();
-        assert!((80..=120).contains(&total), "{total}");
-    }
-
-    #[test]
     fn pachi_weights_fall_from_one_plus_k_to_one() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
         let pachi = Weighting::Pachi(3.0);
@@ -145,12 +119,10 @@ mod tests {
         let last: u64 = (0..n).map(|_| samples(pachi, 109, 10, 110, &mut rng)).sum();
         assert!((last as f64 / n as f64 - (1.0 + 3.0 / 101.0)).abs() < 0.01);
         assert!((0..100).all(|_| samples(pachi, 110, 10, 110, &mut rng) == 1));
-        // The parameters pick it; Fuego's switch wins when both are on.
+        // The parameters pick it.
         let mut p = Params::default();
         assert_eq!(Weighting::from_params(&p), Weighting::Even);
         p.rave_distance_weight = 3.0;
         assert_eq!(Weighting::from_params(&p), Weighting::Pachi(3.0));
-        p.rave_weight_distance = true;
-        assert_eq!(Weighting::from_params(&p), Weighting::Fuego);
     }
 }

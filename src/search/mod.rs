@@ -5,7 +5,6 @@
 
 use crate::board::{Color, Game, Move};
 use crate::params::Params;
-use criticality::Criticality;
 use exchange::{Job, Peers, Sharer};
 use select::Coefs;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -14,7 +13,6 @@ use tree::{NODE_BYTES, PASS, Tree};
 use worker::{Shared, Worker};
 
 mod amaf;
-mod criticality;
 pub mod exchange;
 mod outcome;
 pub mod prior;
@@ -81,16 +79,10 @@ pub struct Searcher {
     komi_offset: f32,
     /// The side the searches play for (`jigo_contempt` counts against it); `None` in analysis.
     engine: Option<Color>,
-    /// Root moves the next search of a fresh tree starts as already tried: (move, win rate
-    /// for the side to move), and the simulations each stands for.
-    seeds: Vec<(Move, f32)>,
-    seed_sims: f32,
     /// The other searchers of a cluster, which every search trades statistics with.
     peers: Option<Box<dyn Peers>>,
     /// The trades' bookkeeping (kept for its buffers).
     sharer: Sharer,
-    /// Criticality samples of the current search's many-visited nodes (`crit_rave`).
-    crit: Criticality,
     /// Playouts a second of the last search, from which a timed search's playouts are
     /// foreseen (`prior_pattern_fade`).
     rate: Option<f32>,
@@ -110,7 +102,6 @@ impl Searcher {
         let workers = (0..threads.max(1)).map(|_| Worker::new()).collect();
         Searcher {
             sharer: Sharer::new(&params),
-            crit: Criticality::new(&params),
             params,
             seed,
             searches: 0,
@@ -120,8 +111,6 @@ impl Searcher {
             ownership: None,
             komi_offset: 0.0,
             engine: None,
-            seeds: Vec::new(),
-            seed_sims: 0.0,
             peers: None,
             rate: None,
         }
@@ -135,7 +124,6 @@ impl Searcher {
     /// Replaces the parameters (the tree is dropped: its statistics came from the old ones).
     pub fn set_params(&mut self, params: Params) {
         self.sharer = Sharer::new(&params);
-        self.crit = Criticality::new(&params);
         self.params = params;
         self.clear();
     }
@@ -166,15 +154,6 @@ impl Searcher {
     /// only playouts ending in a jigo count differently.
     pub fn set_engine(&mut self, engine: Option<Color>) {
         self.engine = engine;
-    }
-
-    /// Starts the root moves of the next search with `sims` online simulations each at the
-    /// given win rates (for the side to move), as if they had been tried already: for the
-    /// book's values when a game has just left the book. Used by the next search only, and
-    /// only when its tree is fresh (a reused root keeps its own statistics).
-    pub fn seed_next_root(&mut self, seeds: Vec<(Move, f32)>, sims: f32) {
-        self.seeds = seeds;
-        self.seed_sims = sims;
     }
 
     /// Makes every following search trade statistics with `peers` (the other searchers of a
@@ -261,8 +240,7 @@ impl Searcher {
         let size = game.board().size();
         let points = game.board().len();
         let policy = crate::playout::heavy::Policy::for_board(&params, size);
-        self.start_workers(game, points, policy.uses_replies());
-        self.crit.clear();
+        self.start_workers(game, points);
         let shared = Shared {
             tree: &self.tree,
             params: &params,
@@ -278,8 +256,7 @@ impl Searcher {
             stop,
             ownership: self.ownership.as_deref(),
             komi: game.komi() + self.komi_offset,
-            outcome: outcome::Outcome::new(&params, size * size, self.engine),
-            crit: &self.crit,
+            outcome: outcome::Outcome::new(&params, self.engine),
         };
         let mut clock = timing::TimePolicy::new(start, limits, &params);
         clock.set_visits_at_start(kept.min(u64::from(u32::MAX)) as u32);
@@ -322,9 +299,8 @@ impl Searcher {
     }
 
     /// Readies every worker for a search of `game` (`points` on its board), each with its own
-    /// seed drawn from the searcher's seed, the position and the number of searches so far;
-    /// `replies`: whether the search's policy keeps reply tables.
-    fn start_workers(&mut self, game: &Game, points: usize, replies: bool) {
+    /// seed drawn from the searcher's seed, the position and the number of searches so far.
+    fn start_workers(&mut self, game: &Game, points: usize) {
         let base =
             self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.searches += 1;
@@ -332,7 +308,6 @@ impl Searcher {
             w.start(
                 points,
                 base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)),
-                replies,
             );
         }
     }
@@ -449,19 +424,7 @@ impl Searcher {
             let n = self.tree.node(i);
             n.set_excluded(game.legality(to_play, n.board_move()).is_err());
         }
-        let kept = u64::from(self.tree.node(root).online().visits);
-        let seeds = std::mem::take(&mut self.seeds);
-        let sims = self.seed_sims.round() as u64;
-        if kept == 0 && sims > 0 {
-            for i in self.tree.children(root) {
-                let n = self.tree.node(i);
-                if let Some(&(_, w)) = seeds.iter().find(|s| s.0 == n.board_move()) {
-                    let wins = (f64::from(w.clamp(0.0, 1.0)) * sims as f64).round() as u64;
-                    n.add((sims * tree::ONE_VISIT) | wins);
-                }
-            }
-        }
-        kept
+        u64::from(self.tree.node(root).online().visits)
     }
 }
 
@@ -556,39 +519,6 @@ mod tests {
     }
 
     #[test]
-    fn many_visited_root_moves_get_a_criticality() {
-        let params = Params {
-            crit_rave: 1.1,
-            crit_min_visits: 400,
-            ..Params::default()
-        };
-        let mut s = Searcher::new(params, 7, 1);
-        let g = played(9, 7.0, &[(Color::Black, "E5"), (Color::White, "C3")]);
-        let limits = Limits {
-            playouts: Some(4000),
-            ..Limits::default()
-        };
-        let r = s.search(&g, Color::Black, &limits, &AtomicBool::new(false));
-        assert_eq!(r.playouts, 4000);
-        let root = s.tree.root();
-        let (best, visits) = s
-            .tree
-            .children(root)
-            .map(|i| (i, s.tree.node(i).online().visits))
-            .max_by_key(|&(_, v)| v)
-            .unwrap();
-        assert!(visits >= 400, "{visits}");
-        let crit = s.crit.of(best, visits).expect("sampled");
-        assert!((-0.5..=1.0).contains(&crit), "{crit}");
-        // A child that never reached a quarter of the threshold has no samples.
-        let young = s
-            .tree
-            .children(root)
-            .find(|&i| s.tree.node(i).online().visits < 100);
-        assert_eq!(young.and_then(|i| s.crit.of(i, u32::MAX)), None);
-    }
-
-    #[test]
     fn captures_a_big_string_in_atari() {
         // White's five stones on the left are in atari at B3, where White would connect out.
         let g = played(
@@ -679,26 +609,6 @@ mod tests {
         assert!(r.playouts > 10);
         let visits: u64 = r.candidates.iter().map(|m| m.visits as u64).sum();
         assert_eq!(visits, r.playouts);
-    }
-
-    #[test]
-    fn playouts_learn_last_good_replies_only_when_the_policy_plays_them() {
-        let g = played(9, 7.0, &[]);
-        let limits = Limits {
-            playouts: Some(300),
-            ..Limits::default()
-        };
-        let stop = AtomicBool::new(false);
-        for (rate, learns) in [(0.0, false), (1.0, true)] {
-            let params = Params {
-                lgrf_rate: rate,
-                ..Params::default()
-            };
-            let mut s = Searcher::new(params, 3, 1);
-            let r = s.search(&g, Color::Black, &limits, &stop);
-            assert_eq!(r.playouts, 300);
-            assert_eq!(!s.workers[0].replies().is_empty(), learns);
-        }
     }
 
     #[test]

@@ -16,8 +16,6 @@ pub struct Coefs {
     pub c2: f32,
     /// RAVE simulations the prior stands for (initial AMAF count, wins = count * H).
     pub prior_sims: f32,
-    /// Online simulations the prior stands for (wins = count * H); 0 in MoGo.
-    pub prior_online: f32,
     /// Online simulations, all won, per unit of a child's pattern value sqrt(p) (Pachi's
     /// pattern prior; 0 off).
     pub pattern_sims: f32,
@@ -25,49 +23,6 @@ pub struct Coefs {
     pub even_sims: f32,
     /// UCB exploration constant (0 once RAVE and priors are in, as in the paper).
     pub ucb: f32,
-    /// How many children (best prior first) a node of so many visits may choose from.
-    pub widen: Widening,
-}
-
-/// Progressive widening (Coulom 2007): a node chooses among its first `first` children by
-/// prior, and one more each time its visits grow by `factor` past `visits`; `first` 0
-/// opens them all. Children must be stored best prior first for it to mean anything.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Widening {
-    pub first: u32,
-    pub visits: f32,
-    /// ln of the growth factor.
-    pub ln_factor: f32,
-}
-
-impl Widening {
-    /// No widening: every child is open.
-    pub const OFF: Widening = Widening {
-        first: 0,
-        visits: 1.0,
-        ln_factor: 1.0,
-    };
-
-    /// Whether the children are restricted at all.
-    #[inline]
-    pub fn is_on(&self) -> bool {
-        self.first > 0
-    }
-
-    /// The number of children open at a node with `n` visits (`usize::MAX` when off).
-    #[inline]
-    pub fn width(&self, n: u32) -> usize {
-        if !self.is_on() {
-            return usize::MAX;
-        }
-        let n = n as f32;
-        let extra = if n >= self.visits {
-            1 + ((n / self.visits).ln() / self.ln_factor) as usize
-        } else {
-            0
-        };
-        self.first as usize + extra
-    }
 }
 
 impl Coefs {
@@ -76,15 +31,6 @@ impl Coefs {
     pub fn from_params(p: &Params, root: bool, size: usize, playouts: Option<f32>) -> Coefs {
         let p = &p.for_size(size);
         let (pattern_sims, even_sims) = p.pattern_sims_for(size, playouts);
-        let widen = if p.is_large(size) && !root {
-            Widening {
-                first: p.widen_first,
-                visits: p.widen_visits,
-                ln_factor: p.widen_factor.ln(),
-            }
-        } else {
-            Widening::OFF
-        };
         let (c, rave_equiv, c2) = if root {
             (p.prior_c_root, p.rave_equiv_root, p.prior_c2_root)
         } else {
@@ -95,11 +41,9 @@ impl Coefs {
             c1: 1.0 / rave_equiv.max(1e-3),
             c2,
             prior_sims: p.prior_sims,
-            prior_online: p.prior_online_sims,
             pattern_sims,
             even_sims,
             ucb: p.uct_c,
-            widen,
         }
     }
 }
@@ -126,8 +70,7 @@ pub struct Inputs {
 /// score(d) = alpha * p(d) + beta * rave(d) + (gamma + C / log(2 + n(d))) * H(d), with
 /// beta = R / (R + n + c1 n R), gamma = c2 / R (capped so that alpha >= 0) and
 /// alpha = 1 - beta - gamma, where R counts the RAVE simulations including the prior's and
-/// n(d) in alpha, beta and p(d) the online ones including the prior's (`prior_online`) and
-/// the pattern experience's (`pattern_sims` sqrt(p) won and `even_sims` at half a win; the
+/// n(d) in alpha, beta and p(d) the online ones including the pattern experience's (`pattern_sims` sqrt(p) won and `even_sims` at half a win; the
 /// unpruning term keeps the real n(d)). Without any RAVE simulation the prior alone speaks
 /// (gamma = 1 - beta); without online simulations p(d) is not used (beta = 1).
 #[inline]
@@ -135,8 +78,8 @@ pub fn value(k: &Coefs, s: &Inputs) -> f32 {
     let r = s.rave_n + k.prior_sims;
     let rave_wins = s.rave_wins + k.prior_sims * s.prior;
     let pattern = k.pattern_sims * s.pattern;
-    let n = s.n + k.prior_online + k.even_sims + pattern;
-    let wins = s.wins + k.prior_online * s.prior + 0.5 * k.even_sims + pattern;
+    let n = s.n + k.even_sims + pattern;
+    let wins = s.wins + 0.5 * k.even_sims + pattern;
     let (beta, rave) = if r > 0.0 {
         (r / (r + n + k.c1 * n * r), rave_wins / r)
     } else {
@@ -201,11 +144,9 @@ mod tests {
             c1,
             c2,
             prior_sims,
-            prior_online: 0.0,
             pattern_sims: 0.0,
             even_sims: 0.0,
             ucb: 0.0,
-            widen: Widening::OFF,
         }
     }
 
@@ -347,33 +288,6 @@ mod tests {
     }
 
     #[test]
-    fn online_prior_counts_as_simulations_of_the_move() {
-        // 10 online prior sims at H = 0.9 on top of 10 real ones at 0.3: n = 20, p = 0.6,
-        // beta = 30 / (30 + 20 + 0.01 * 20 * 30), gamma = 3 / 30; the C term keeps n = 10.
-        let mut k = coefs(0.5, 0.01, 3.0, 10.0);
-        k.prior_online = 10.0;
-        let s = ten_played();
-        let beta = 30.0 / 56.0;
-        let gamma = 0.1;
-        let rave = (3.0 + 9.0) / 30.0;
-        let want = (1.0 - beta - gamma) * 0.6 + beta * rave + (gamma + 0.5 / 12f32.ln()) * 0.9;
-        assert!(close(value(&k, &s), want), "{} vs {want}", value(&k, &s));
-        // It keeps a liked move ahead of an equal one the prior dislikes, however many
-        // RAVE samples both have (the unpruning term aside).
-        k.c = 0.0;
-        let many = |prior| Inputs {
-            rave_n: 1.0e5,
-            rave_wins: 5.0e4,
-            prior,
-            pattern: 0.0,
-            ..s
-        };
-        assert!(value(&k, &many(0.9)) > value(&k, &many(0.1)) + 0.05);
-        k.prior_online = 0.0;
-        assert!(value(&k, &many(0.9)) - value(&k, &many(0.1)) < 0.05);
-    }
-
-    #[test]
     fn table_matches_the_logarithm() {
         for n in [0.0f32, 1.0, 2.0, 100.0, 4095.0, 4096.0, 1e6, 2.5] {
             assert!((inv_ln2n(n) - 1.0 / (2.0 + n).ln()).abs() < 1e-6, "{n}");
@@ -448,39 +362,5 @@ mod tests {
         assert_eq!(quarter.even_sims, full.even_sims / 2.0);
         let unknown = Coefs::from_params(&p, true, 9, None);
         assert_eq!(unknown.pattern_sims, full.pattern_sims);
-    }
-
-    #[test]
-    fn widening_opens_children_as_visits_grow() {
-        let w = Widening {
-            first: 2,
-            visits: 40.0,
-            ln_factor: 1.4f32.ln(),
-        };
-        assert_eq!(w.width(0), 2);
-        assert_eq!(w.width(39), 2);
-        assert_eq!(w.width(40), 3);
-        assert_eq!(w.width(55), 3);
-        assert_eq!(w.width(57), 4);
-        // 40 * 1.4^10 = 1157: ten steps past the first.
-        assert_eq!(w.width(1160), 13);
-        assert_eq!(Widening::OFF.width(1_000_000), usize::MAX);
-    }
-
-    #[test]
-    fn widening_only_below_the_root_of_large_boards() {
-        let p = Params {
-            widen_first: 3,
-            large_board_min_size: 13,
-            ..Params::default()
-        };
-        assert!(Coefs::from_params(&p, false, 19, None).widen.is_on());
-        assert!(!Coefs::from_params(&p, true, 19, None).widen.is_on());
-        assert!(!Coefs::from_params(&p, false, 9, None).widen.is_on());
-        let off = Params {
-            widen_first: 0,
-            ..p
-        };
-        assert!(!Coefs::from_params(&off, false, 19, None).widen.is_on());
     }
 }

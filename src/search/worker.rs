@@ -2,17 +2,15 @@
 //! playout and backs up online and AMAF statistics.
 
 use super::amaf::{self, FirstPlays};
-use super::criticality::Criticality;
 use super::outcome::Outcome;
 use super::prior::{PriorEval, PriorInput};
 use super::prune::prune_far_edge;
 use super::select::{self, Coefs};
 use super::tree::{ONE_VISIT, PASS, Tree};
-use crate::board::{Bitboard, Board, Color, Game, Move, Point};
+use crate::board::{Board, Color, Game, Move, Point};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
-use crate::playout::replies::Replies;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering::Relaxed;
@@ -57,8 +55,6 @@ pub struct Shared<'a> {
     pub komi: f32,
     /// How a playout's score counts as a win.
     pub outcome: Outcome,
-    /// Criticality samples of the many-visited nodes (`crit_rave`; empty when off).
-    pub crit: &'a Criticality,
 }
 
 impl Shared<'_> {
@@ -74,8 +70,6 @@ pub struct Worker {
     rng: Xoshiro256PlusPlus,
     board: Board,
     trace: MoveTrace,
-    /// The last good replies this thread's playouts have learned in the current search.
-    replies: Replies,
     path: Vec<usize>,
     tree_moves: Vec<(u16, Color)>,
     amaf: FirstPlays,
@@ -83,8 +77,6 @@ pub struct Worker {
     priors_buf: Vec<f32>,
     /// The new children's pattern values (empty while the score does not use them).
     patterns_buf: Vec<f32>,
-    /// (prior, move, pattern value) for ordering children best prior first.
-    order_buf: Vec<(f32, u16, f32)>,
     prior: PriorEval,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
     pub ownership: Vec<i32>,
@@ -99,36 +91,25 @@ impl Worker {
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
             board: Board::new(9),
             trace: MoveTrace::default(),
-            replies: Replies::default(),
             path: Vec::new(),
             tree_moves: Vec::new(),
             amaf: FirstPlays::default(),
             moves_buf: Vec::new(),
             priors_buf: Vec::new(),
             patterns_buf: Vec::new(),
-            order_buf: Vec::new(),
             prior: PriorEval::new(),
             ownership: Vec::new(),
             playouts: 0,
         }
     }
 
-    /// Prepares for a search of `points` board points with this seed; the reply tables are
-    /// emptied for the board when the playouts learn last good replies (`replies`), else
-    /// left at size 0.
-    pub fn start(&mut self, points: usize, seed: u64, replies: bool) {
+    /// Prepares for a search of `points` board points with this seed.
+    pub fn start(&mut self, points: usize, seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         self.amaf.reset(points);
-        self.replies.reset(if replies { points } else { 0 });
         self.ownership.clear();
         self.ownership.resize(points, 0);
         self.playouts = 0;
-    }
-
-    /// The last good replies this worker's playouts have learned in the current search.
-    #[cfg(test)]
-    pub fn replies(&self) -> &Replies {
-        &self.replies
     }
 
     /// Runs playouts until the search is finished; `monitor` (the calling thread's) is asked
@@ -174,7 +155,7 @@ impl Worker {
             } else {
                 &sh.coefs
             };
-            let child = select(tree, node, kids, coefs, sh.crit);
+            let child = select(tree, node, kids, coefs);
             let ch = tree.node(child);
             ch.add(ONE_VISIT);
             let mv = ch.mv();
@@ -208,19 +189,10 @@ impl Worker {
                 prev,
                 &mut self.rng,
                 &mut self.trace,
-                &self.replies,
             )
         };
-        let areas = self.board.add_playout_owners(&mut self.ownership);
+        self.board.add_playout_owners(&mut self.ownership);
         let black_wins = sh.outcome.black_wins(score, &mut self.rng);
-        if sh.crit.is_on() {
-            self.record_criticality(sh, &areas, black_wins);
-        }
-        if sh.policy.uses_replies() {
-            let tree_stones = self.tree_moves.iter().filter(|m| m.0 != PASS);
-            let stones = tree_stones.chain(&self.trace.moves).copied();
-            self.replies.learn(stones, black_wins);
-        }
         self.backup(sh, black_wins);
     }
 
@@ -252,14 +224,6 @@ impl Worker {
             &mut self.priors_buf,
             &mut self.patterns_buf,
         );
-        if sh.coefs.widen.is_on() {
-            order_by_prior(
-                &mut self.moves_buf,
-                &mut self.priors_buf,
-                &mut self.patterns_buf,
-                &mut self.order_buf,
-            );
-        }
         sh.tree
             .expand(node, &self.moves_buf, &self.priors_buf, &self.patterns_buf);
     }
@@ -267,26 +231,6 @@ impl Worker {
     /// The last two moves before the playout starts (tree moves, then the game's).
     fn last_two_moves(&self, game: &Game) -> (Option<Point>, Option<Point>) {
         last_two_moves(&self.tree_moves, game)
-    }
-
-    /// Gives each node of the path with many visits the final owner of its move's point
-    /// (`areas`: Black's and White's) and the winner, for its criticality.
-    fn record_criticality(&self, sh: &Shared, areas: &(Bitboard, Bitboard), black_wins: bool) {
-        for (&n, &(mv, _)) in self.path.iter().zip(&self.tree_moves) {
-            if mv == PASS {
-                continue;
-            }
-            let p = Point(mv);
-            let owner = if areas.0.has(p) {
-                Some(Color::Black)
-            } else if areas.1.has(p) {
-                Some(Color::White)
-            } else {
-                None
-            };
-            let visits = sh.tree.node(n).online().visits;
-            sh.crit.record(n, visits, owner, black_wins);
-        }
     }
 
     /// Backs up the result along the path: wins for the nodes (their visits were counted on
@@ -389,48 +333,14 @@ pub fn fill_priors(
     eval.pattern_roots(params, moves, patterns);
 }
 
-/// Sorts `moves`, their `priors` and their `patterns` (same length, or empty) together, best
-/// prior first (ties by move, pass last), for progressive widening; `scratch` is reused
-/// memory, so nothing is allocated.
-pub fn order_by_prior(
-    moves: &mut [u16],
-    priors: &mut [f32],
-    patterns: &mut [f32],
-    scratch: &mut Vec<(f32, u16, f32)>,
-) {
-    scratch.clear();
-    for (i, (&h, &m)) in priors.iter().zip(moves.iter()).enumerate() {
-        scratch.push((h, m, patterns.get(i).copied().unwrap_or(0.0)));
-    }
-    scratch.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (i, &(h, m, pat)) in scratch.iter().enumerate() {
-        priors[i] = h;
-        moves[i] = m;
-        if let Some(slot) = patterns.get_mut(i) {
-            *slot = pat;
-        }
-    }
-}
-
-/// The child of `n` (children `kids`) with the best score among those progressive widening
-/// opens, many-visited ones scored with their criticality (`crit`); excluded children are
-/// skipped.
+/// The child of `n` (children `kids`) with the best score; excluded children are skipped.
 #[inline]
-pub fn select(
-    tree: &Tree,
-    n: usize,
-    kids: std::ops::Range<usize>,
-    coefs: &Coefs,
-    crit: &Criticality,
-) -> usize {
-    let visits = tree.node(n).online().visits;
+pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs) -> usize {
     let ln_n = if coefs.ucb > 0.0 {
-        ((visits + 1) as f32).ln()
+        ((tree.node(n).online().visits + 1) as f32).ln()
     } else {
         0.0
     };
-    let width = coefs.widen.width(visits).min(kids.len());
-    let kids = kids.start..kids.start + width;
     let mut best = kids.start;
     let mut best_v = f32::NEG_INFINITY;
     for i in kids {
@@ -438,58 +348,11 @@ pub fn select(
         if ch.excluded() {
             continue;
         }
-        let mut inputs = select::inputs(ch, ln_n);
-        if crit.is_on() {
-            crit.adjust(i, inputs.n as u32, &mut inputs);
-        }
-        let v = select::value(coefs, &inputs);
+        let v = select::value(coefs, &select::inputs(ch, ln_n));
         if v > best_v {
             best_v = v;
             best = i;
         }
     }
     best
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::select::Widening;
-
-    #[test]
-    fn children_are_ordered_best_prior_first() {
-        let mut moves = vec![5, 6, 7, PASS];
-        let mut priors = vec![0.4, 0.9, 0.4, 0.1];
-        let mut patterns = vec![0.2, 0.5, 0.3, 0.0];
-        order_by_prior(&mut moves, &mut priors, &mut patterns, &mut Vec::new());
-        assert_eq!(moves, vec![6, 5, 7, PASS]);
-        assert_eq!(priors, vec![0.9, 0.4, 0.4, 0.1]);
-        assert_eq!(patterns, vec![0.5, 0.2, 0.3, 0.0]);
-        order_by_prior(&mut moves, &mut priors, &mut [], &mut Vec::new());
-        assert_eq!(moves, vec![6, 5, 7, PASS]);
-    }
-
-    #[test]
-    fn selection_keeps_to_the_children_widening_opens() {
-        let mut t = Tree::new(16);
-        t.reset();
-        t.node(0).try_claim();
-        // The third child has the best statistics but the lowest prior.
-        t.expand(0, &[1, 2, 3], &[0.6, 0.55, 0.1], &[]);
-        t.node(3).add(ONE_VISIT * 1000 + 1000);
-        for _ in 0..1000 {
-            t.node(3).add_amaf(1, true);
-        }
-        let mut k = Coefs::from_params(&Params::default(), false, 9, None);
-        let off = Criticality::new(&Params::default());
-        assert_eq!(select(&t, 0, t.children(0), &k, &off), 3);
-        k.widen = Widening {
-            first: 2,
-            visits: 40.0,
-            ln_factor: 1.4f32.ln(),
-        };
-        assert!(select(&t, 0, t.children(0), &k, &off) < 3);
-        t.node(0).add(ONE_VISIT * 40);
-        assert_eq!(select(&t, 0, t.children(0), &k, &off), 3);
-    }
 }

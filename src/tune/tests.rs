@@ -58,7 +58,7 @@ fn config(out: PathBuf, method: Method, generations: usize) -> TuneConfig {
         spec: spec(&[
             "prior_c",
             "expand_visits",
-            "rave_weight_distance",
+            "bad_selfatari_check",
             "prior_line1:-0.5:0",
         ]),
         base: Params::default(),
@@ -92,7 +92,7 @@ fn mutation_stays_in_range_and_rounds() {
     let s = spec(&[
         "prior_c",
         "expand_visits:1:20",
-        "rave_weight_distance",
+        "bad_selfatari_check",
         "prior_line1:-0.5:0:0.05",
     ]);
     assert_eq!(s.params[2].kind, ParamKind::Switch);
@@ -109,7 +109,7 @@ fn mutation_stays_in_range_and_rounds() {
         }
         let p = s.apply(&Params::default(), &v).unwrap();
         assert_eq!(p.expand_visits as f64, v[1]);
-        assert_eq!(p.rave_weight_distance, v[2] == 1.0);
+        assert_eq!(p.bad_selfatari_check, v[2] == 1.0);
     }
     // The ends of the ranges are reachable and settable.
     let ends = s.clamp_round(&[-9.0, 99.0, 5.0, 9.0]);

@@ -1,40 +1,30 @@
 //! MoGo's heavy simulation policy (Algorithms 1-4 of Chaslot et al.): atari save, nakade,
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
 //! random move that neither fills an own eye nor throws a big string into atari. After the
-//! atari save come, optionally, Pachi's two-liberty tactics (`two_libs.rs`), then capturing
-//! races (`race.rs`, from 13x13) and guarding an eye the last move threatens to make false
-//! (`eye_fix.rs`); last good replies (`playout::replies`) are optional too,
-//! and so is taking up a fresh ko before all the steps (`ko.rs`), and judging each
-//! self-atari of a few stones instead of allowing them all (`selfatari.rs`).
+//! atari save come capturing races (`race.rs`, from 13x13); taking up a fresh ko before all
+//! the steps (`ko.rs`) is optional, and so is judging each self-atari of a few stones
+//! instead of allowing them all (`selfatari.rs`, `throw_in.rs`).
 //! Each step is switched and weighted by a parameter so that its worth and its cost can be
 //! measured.
 
 use super::MoveTrace;
-use super::ataris::{Ataris, consider_capture};
 use super::mogo3x3::Pattern3x3;
-use super::replies::Replies;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::Params;
-use crate::patterns::{Gammas, normalise_colours};
 use ko::KoFight;
 use rand::Rng;
 
-mod eye_fix;
 mod ko;
 mod race;
 mod selfatari;
 mod throw_in;
-mod two_libs;
 
 /// Which step of the policy chose a move (for statistics and tests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PolicyStep {
     AtariSave,
-    TwoLibs,
     Race,
-    EyeFix,
     Nakade,
-    Reply,
     FillBoard,
     Pattern,
     Approach,
@@ -48,34 +38,24 @@ pub enum PolicyStep {
 pub struct Policy {
     heavy: bool,
     atari_save: f32,
-    two_libs: f32,
-    two_libs_ladder: bool,
     race: f32,
     race_max_libs: u32,
     race_sizes: std::ops::RangeInclusive<usize>,
-    eye_fix: f32,
     nakade: f32,
     nakade_shapes: [bool; 5],
-    reply: f32,
-    reply_late: bool,
     fill_board_tries: u32,
     pattern: f32,
     pattern_prev: bool,
     approach: f32,
     capture: f32,
-    capture_global: bool,
     selfatari_max: usize,
     selfatari_nakade: bool,
-    throw_in_check: bool,
     bad_selfatari: bool,
-    selfatari_connect: bool,
     false_eye: f32,
     ko_fight: f32,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
-    /// When set, pattern moves are drawn in proportion to their learned 3x3 gamma.
-    pattern_gammas: Option<&'static Gammas>,
 }
 
 /// Adds the captures `c` can make of enemy strings in atari next to its string through `s`
@@ -91,6 +71,24 @@ fn push_counter_captures(b: &Board, c: Color, s: Point, cands: &mut Candidates) 
                 cands.push(l);
             }
         }
+    }
+}
+
+/// Makes `best` (size, liberty) the capture of the string through `s` when that is an enemy
+/// string of `c` in atari, bigger than `best`'s, and its liberty a legal move for `c`.
+#[inline]
+fn consider_capture(b: &Board, c: Color, s: Point, best: &mut Option<(usize, Point)>) {
+    if b.stone(s) != Some(c.opp()) || b.lib_count(s) != 1 {
+        return;
+    }
+    let size = b.string_size(s);
+    if best.is_some_and(|(n, _)| n >= size) {
+        return;
+    }
+    if let Some(l) = b.string_libs(s).first()
+        && b.is_legal(c, l)
+    {
+        *best = Some((size, l));
     }
 }
 
@@ -114,31 +112,6 @@ fn pick<R: Rng>(rng: &mut R, list: &[Point]) -> Option<Point> {
         1 => Some(list[0]),
         n => Some(list[((rng.next_u32() as u64 * n as u64) >> 32) as usize]),
     }
-}
-
-/// A point of `list` drawn with probability proportional to `weight` (positive).
-fn pick_weighted<R: Rng>(
-    rng: &mut R,
-    list: &[Point],
-    weight: impl Fn(Point) -> f32,
-) -> Option<Point> {
-    if list.len() <= 1 {
-        return list.first().copied();
-    }
-    let mut w = [0.0f32; 32];
-    let mut total = 0.0;
-    for (x, &p) in w.iter_mut().zip(list) {
-        *x = weight(p);
-        total += *x;
-    }
-    let mut r = (rng.next_u32() as f32 / 4_294_967_296.0) * total;
-    for (&x, &p) in w.iter().zip(list) {
-        if r < x {
-            return Some(p);
-        }
-        r -= x;
-    }
-    list.last().copied()
 }
 
 /// A short list of candidate points on the stack.
@@ -181,12 +154,9 @@ impl Policy {
         Policy {
             heavy: p.heavy_playouts,
             atari_save: p.atari_save_rate,
-            two_libs: p.two_libs_rate,
-            two_libs_ladder: p.two_libs_ladder,
             race: p.race_rate,
             race_max_libs: p.race_max_libs,
             race_sizes: p.race_min_size..=p.race_max_size,
-            eye_fix: p.eye_fix_rate,
             nakade: p.nakade_rate,
             nakade_shapes: [
                 p.nakade_three,
@@ -195,20 +165,14 @@ impl Policy {
                 p.nakade_crossed_five,
                 p.nakade_rabbity_six,
             ],
-            reply: p.lgrf_rate,
-            reply_late: p.lgrf_late,
             fill_board_tries: p.fill_board_tries,
             pattern: p.pattern_rate,
             pattern_prev: p.pattern_prev,
-            pattern_gammas: p.pattern_gamma.then(Gammas::builtin),
             approach: p.approach_rate,
             capture: p.capture_rate,
-            capture_global: p.capture_global,
             selfatari_max: p.selfatari_max_stones as usize,
             selfatari_nakade: p.selfatari_nakade,
-            throw_in_check: p.throw_in_check,
             bad_selfatari: p.bad_selfatari_check,
-            selfatari_connect: p.selfatari_connect_check,
             false_eye: p.false_eye_rate,
             ko_fight: p.ko_fight_rate,
             mercy_share: p.mercy_share,
@@ -229,14 +193,9 @@ impl Policy {
         self.heavy
     }
 
-    /// Whether the policy plays last good replies, so that playouts should teach them.
-    pub fn uses_replies(&self) -> bool {
-        self.heavy && self.reply > 0.0
-    }
-
     /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
-    /// until two passes or `max_moves`, recording stones in `trace` and playing the last good
-    /// replies of `replies` when the policy uses them; returns the area score. Under the mercy
+    /// until two passes or `max_moves`, recording stones in `trace`; returns the area score.
+    /// Under the mercy
     /// rule a playout whose capture balance passes `mercy_share` of the points, and still does
     /// after the komi at two points a stone, stops there, scored as a win by the whole board
     /// for the side ahead.
@@ -251,7 +210,6 @@ impl Policy {
         mut prev: Option<Point>,
         rng: &mut R,
         trace: &mut MoveTrace,
-        replies: &Replies,
     ) -> f32 {
         if !self.heavy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
@@ -264,16 +222,11 @@ impl Policy {
         };
         // Stones Black has captured less those White has, in this playout.
         let mut balance = 0i32;
-        let mut ataris = if self.capture_global {
-            Ataris::scan(board)
-        } else {
-            Ataris::new()
-        };
         let mut ko = KoFight::default();
         for i in 0..max_moves {
             let chosen = match self.ko_fight(board, to_play, &ko, i, rng) {
                 Some(p) => Some((p, PolicyStep::KoFight)),
-                None => self.choose(board, to_play, last, prev, &mut ataris, replies, rng),
+                None => self.choose(board, to_play, last, prev, rng),
             };
             match chosen {
                 Some((p, _)) => {
@@ -294,9 +247,6 @@ impl Policy {
                             return points as f32 * side;
                         }
                     }
-                    if self.capture_global {
-                        ataris.note_move(board, p);
-                    }
                     passes = 0;
                     prev = last;
                     last = Some(p);
@@ -316,20 +266,15 @@ impl Policy {
         board.playout_score(komi)
     }
 
-    /// The policy's move for `c` (MoGo's order of steps, with a last good reply from
-    /// `replies` after the tactical steps, or with `lgrf_late` just before the random move)
-    /// and the step that chose it; `None` is a pass. `ataris` lists the strings in atari for
-    /// the global capture step (`Ataris::scan` of `b`, kept up by the caller). The board is
-    /// borrowed mutably only for ladder reading, which leaves it exactly as it was.
-    #[allow(clippy::too_many_arguments)]
+    /// The policy's move for `c` (MoGo's order of steps) and the step that chose it; `None`
+    /// is a pass. The board is borrowed mutably only for ladder reading, which leaves it
+    /// exactly as it was.
     pub fn choose<R: Rng>(
         &self,
         b: &mut Board,
         c: Color,
         last: Option<Point>,
         prev: Option<Point>,
-        ataris: &mut Ataris,
-        replies: &Replies,
         rng: &mut R,
     ) -> Option<(Point, PolicyStep)> {
         if let Some(l) = last {
@@ -338,31 +283,16 @@ impl Policy {
             {
                 return Some((p, PolicyStep::AtariSave));
             }
-            if chance(rng, self.two_libs)
-                && let Some(p) = self.two_libs(b, c, l, rng)
-            {
-                return Some((p, PolicyStep::TwoLibs));
-            }
             if self.race_sizes.contains(&b.size())
                 && chance(rng, self.race)
                 && let Some(p) = self.race(b, c, l)
             {
                 return Some((p, PolicyStep::Race));
             }
-            if chance(rng, self.eye_fix)
-                && let Some(p) = self.eye_fix(b, c, l, rng)
-            {
-                return Some((p, PolicyStep::EyeFix));
-            }
             if chance(rng, self.nakade)
                 && let Some(p) = self.nakade(b, c, l)
             {
                 return Some((p, PolicyStep::Nakade));
-            }
-            if !self.reply_late
-                && let Some(p) = self.last_good_reply(b, c, l, prev, replies, rng)
-            {
-                return Some((p, PolicyStep::Reply));
             }
         }
         if let Some(p) = self.fill_board(b, c, rng) {
@@ -375,44 +305,11 @@ impl Policy {
             return Some(r);
         }
         if chance(rng, self.capture)
-            && let Some(p) = if self.capture_global {
-                ataris.biggest_capture(b, c)
-            } else {
-                self.capture(b, c, last, prev)
-            }
+            && let Some(p) = self.capture(b, c, last, prev)
         {
             return Some((p, PolicyStep::Capture));
         }
-        if self.reply_late
-            && let Some(l) = last
-            && let Some(p) = self.last_good_reply(b, c, l, prev, replies, rng)
-        {
-            return Some((p, PolicyStep::Reply));
-        }
         self.random(b, c, rng).map(|p| (p, PolicyStep::Random))
-    }
-
-    /// With chance `lgrf_rate`, the remembered reply to the last two moves, or else to the
-    /// last move, when it is still playable: empty, legal, no own eye, no refused self-atari.
-    fn last_good_reply<R: Rng>(
-        &self,
-        b: &Board,
-        c: Color,
-        last: Point,
-        prev: Option<Point>,
-        replies: &Replies,
-        rng: &mut R,
-    ) -> Option<Point> {
-        if !chance(rng, self.reply) {
-            return None;
-        }
-        let found = replies.reply(c, last.0, prev.map(|p| p.0));
-        found.into_iter().flatten().map(Point).find(|&p| {
-            b.code(p) == EMPTY
-                && !b.is_eye(c, p)
-                && b.is_legal(c, p)
-                && !self.refuses_self_atari(b, c, p)
-        })
     }
 
     /// Step 1: own strings next to the last move in atari: capture an attacker in atari, or
@@ -525,12 +422,7 @@ impl Policy {
                 }
             }
         }
-        let p = match self.pattern_gammas {
-            Some(g) => pick_weighted(rng, cands.as_slice(), |p| {
-                g.shape_gamma(normalise_colours(b.neighbourhood_code(p), c))
-            })?,
-            None => pick(rng, cands.as_slice())?,
-        };
+        let p = pick(rng, cands.as_slice())?;
         let approach = chance(rng, self.approach);
         if b.is_self_atari(c, p) {
             let bad = self.bad_selfatari && self.is_bad_self_atari(b, c, p, b.size_after(c, p));
@@ -582,11 +474,10 @@ impl Policy {
     }
 
     /// Step 7: a random legal move that fills no own eye, puts no string of more than
-    /// `selfatari_max` stones into atari and (with `throw_in_check`) throws in no lone stone
-    /// for nothing, or (with `bad_selfatari_check`) plays no bad self-atari; `None` (pass)
-    /// when there is none.
+    /// `selfatari_max` stones into atari and (with `bad_selfatari_check`) plays no bad
+    /// self-atari; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        let p = super::random_move_where(b, c, rng, |p| !self.random_refuses(b, c, p))?;
+        let p = super::random_move_where(b, c, rng, |p| !self.refuses_self_atari(b, c, p))?;
         if chance(rng, self.false_eye)
             && b.is_eye_like(c, p)
             && let Some(q) = self.false_eye_redirect(b, c, p)
@@ -624,23 +515,6 @@ impl Policy {
             }
         }
         None
-    }
-
-    /// Whether the random step refuses `p`: a self-atari of more than `selfatari_max`
-    /// stones, one whose stones could join instead (with `selfatari_connect_check`), a bad
-    /// one (with `bad_selfatari_check`), or (with `throw_in_check`) a lone stone thrown in
-    /// for nothing.
-    #[inline]
-    fn random_refuses(&self, b: &Board, c: Color, p: Point) -> bool {
-        if !b.is_self_atari(c, p) {
-            return false;
-        }
-        let size = b.size_after(c, p);
-        if self.refuses_sized_self_atari(b, c, p, size) {
-            return true;
-        }
-        // With `bad_selfatari_check` the judgement has already asked the throw-in check.
-        !self.bad_selfatari && size == 1 && self.throw_in_check && self.is_wasted_throw_in(b, c, p)
     }
 }
 

@@ -2,9 +2,8 @@
 //! boards from `race_min_size` to `race_max_size`. It won 19x19 self-play but lost games
 //! against GNU Go): when the opponent's move touches an own string that is short of
 //! liberties, an enemy string next to that string with two liberties, which an atari would
-//! capture, is ataried, the biggest first. The two-liberty step only looks at strings on or
-//! next to the last move; a race is often decided by a string one step further off, such as
-//! a surrounded group whose shared liberty the surrounding string must fill before the
+//! capture, is ataried, the biggest first. The string ataried need not touch the last move:
+//! a race is often decided by a string one step further off, such as a surrounded group whose shared liberty the surrounding string must fill before the
 //! group's own eyes or nakade stones matter.
 
 use super::Policy;
@@ -43,7 +42,7 @@ impl Policy {
                         continue;
                     }
                     let libs = b.string_libs(e);
-                    if let Some(l) = libs.iter().find(|&l| self.atari_captures(b, c, l, libs)) {
+                    if let Some(l) = libs.iter().find(|&l| atari_captures(b, c, l, libs)) {
                         best = Some((size, l));
                     }
                 }
@@ -51,6 +50,20 @@ impl Policy {
         }
         best.map(|(_, p)| p)
     }
+}
+
+/// Whether `attacker`'s atari on `l`, a liberty of the two of `libs`, captures the string:
+/// its escape on the other liberty gets one liberty at most.
+fn atari_captures(b: &Board, attacker: Color, l: Point, libs: Bitboard) -> bool {
+    if !b.is_legal(attacker, l) || b.is_self_atari(attacker, l) {
+        return false;
+    }
+    let Some(other) = libs.iter().find(|&x| x != l) else {
+        return false;
+    };
+    let mut escape = b.libs_after(attacker.opp(), other);
+    escape.clear(l);
+    escape.count() <= 1
 }
 
 #[cfg(test)]
@@ -195,10 +208,7 @@ mod tests {
                         continue;
                     }
                     let libs = b.string_libs(e);
-                    for l in libs
-                        .iter()
-                        .filter(|&l| policy.atari_captures(&b, c, l, libs))
-                    {
+                    for l in libs.iter().filter(|&l| atari_captures(&b, c, l, libs)) {
                         cands.push((b.string_size(e), l));
                     }
                 }

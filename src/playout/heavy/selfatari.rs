@@ -5,44 +5,31 @@
 //! only when the opponent's capture costs them: it captures (then it is seldom a self-atari
 //! at all), the capture is a snapback (the capturing string is left in atari, and bigger) or
 //! a ko, or the stones fill the opponent's eye space so that the capture leaves a dead shape
-//! there. A lone stone is judged by the throw-in check (`throw_in.rs`), which asks the same
+//! there. A lone stone is judged by the throw-in test (`throw_in.rs`), which asks the same
 //! of one stone. (The opponent's capture itself is never illegal: it takes the string.)
-//! `selfatari_connect_check` (optional, Pachi's escape-instead test) refuses, besides, a
-//! self-atari whose stones could join or extend instead.
 //!
 //! Every step that may play a self-atari asks: the 3x3 pattern step (a bad one there is
-//! replaced by its approach move, the connection, when that is sound), last good replies,
-//! the ko step and the random step. The others never play one that captures nothing: the
-//! atari save and the two-liberty and race steps extend to two liberties or more, or
+//! replaced by its approach move, the connection, when that is sound), the ko step and the
+//! random step. The others never play one that captures nothing: the
+//! atari save and the race step extend to two liberties or more, or
 //! capture; the nakade step's vital point of an empty space has two empty neighbours, as
 //! has a fill-board point; the capture step and the false-eye redirect capture or atari
 //! without a self-atari.
 
 use super::Policy;
-use crate::board::{Board, Color, EMPTY, Point};
+use crate::board::{Board, Color, Point};
 
 impl Policy {
     /// Whether a playout step refuses `c`'s move on `p` as a self-atari: one of more than
-    /// `selfatari_max` stones, one whose stones could join instead (with
-    /// `selfatari_connect_check`), or a bad one (with `bad_selfatari_check`). Most moves are
-    /// no self-atari, the first and cheapest test.
+    /// `selfatari_max` stones, or a bad one (with `bad_selfatari_check`). Most moves are no
+    /// self-atari, the first and cheapest test.
     #[inline]
     pub(super) fn refuses_self_atari(&self, b: &Board, c: Color, p: Point) -> bool {
-        b.is_self_atari(c, p) && self.refuses_sized_self_atari(b, c, p, b.size_after(c, p))
-    }
-
-    /// The judgement of `refuses_self_atari` on a self-atari of `size` stones, which the
-    /// random step shares.
-    #[inline]
-    pub(super) fn refuses_sized_self_atari(
-        &self,
-        b: &Board,
-        c: Color,
-        p: Point,
-        size: usize,
-    ) -> bool {
+        if !b.is_self_atari(c, p) {
+            return false;
+        }
+        let size = b.size_after(c, p);
         self.too_big_self_atari(b, c, p, size)
-            || (self.selfatari_connect && self.could_join_instead(b, c, p))
             || (self.bad_selfatari && self.is_bad_self_atari(b, c, p, size))
     }
 
@@ -51,32 +38,6 @@ impl Policy {
     #[inline]
     pub(super) fn too_big_self_atari(&self, b: &Board, c: Color, p: Point, size: usize) -> bool {
         size > self.selfatari_max && !(self.selfatari_nakade && is_killing_sacrifice(b, c, p, size))
-    }
-
-    /// Whether `c`'s self-atari on `p` gives stones away that could have joined or extended
-    /// instead: an own string next to `p` has two liberties, and its other one touches an
-    /// empty point or an own string that the move leaves apart. The stones inside an
-    /// opponent's eye space then belong together first (a later capture leaves a dead shape
-    /// only if they do); a self-atari that captures is never refused.
-    pub(super) fn could_join_instead(&self, b: &Board, c: Color, p: Point) -> bool {
-        if b.capture_size(c, p) > 0 {
-            return false;
-        }
-        let neighbours = b.neighbours(p);
-        // The strings the move joins, by head.
-        let heads = neighbours.map(|n| (b.stone(n) == Some(c)).then(|| b.string_head(n)));
-        let joined = |q: Point| heads.contains(&Some(b.string_head(q)));
-        neighbours.into_iter().any(|q| {
-            if b.stone(q) != Some(c) || b.lib_count(q) != 2 {
-                return false;
-            }
-            let Some(other) = b.string_libs(q).iter().find(|&l| l != p) else {
-                return false;
-            };
-            b.neighbours(other)
-                .into_iter()
-                .any(|n| n != p && (b.code(n) == EMPTY || (b.stone(n) == Some(c) && !joined(n))))
-        })
     }
 
     /// Whether the self-atari of `size` stones (at most `selfatari_max`) that `c` would
@@ -141,11 +102,7 @@ mod tests {
         let p = at(b, v);
         assert!(b.is_self_atari(B, p), "{v} is no self-atari");
         assert!(!policy(false).refuses_self_atari(b, B, p), "{v}");
-        assert!(!policy(false).random_refuses(b, B, p), "{v}");
-        let on = policy(true);
-        let refused = on.refuses_self_atari(b, B, p);
-        assert_eq!(on.random_refuses(b, B, p), refused, "{v}");
-        refused
+        policy(true).refuses_self_atari(b, B, p)
     }
 
     #[test]
@@ -186,10 +143,6 @@ mod tests {
         ]);
         assert!(!refused(&b, "C1"));
         assert!(refused(&b, "D1"));
-        // The join check lets C1 through too: its last liberty D1 touches nothing of Black's.
-        assert!(!joining().refuses_self_atari(&b, B, at(&b, "C1")));
-        // D1 joins no Black string: the check never looks at a lone stone.
-        assert!(!joining().could_join_instead(&b, B, at(&b, "D1")));
         // Two stones in White's straight three A1-C1: the two points left are one eye.
         let three = board(&[
             ". . . . .",
@@ -272,11 +225,9 @@ mod tests {
         let h1 = at(&b, "H1");
         assert!(b.is_self_atari(B, h1) && b.size_after(B, h1) == 4);
         assert!(policy(false).refuses_self_atari(&b, B, h1));
-        assert!(policy(false).random_refuses(&b, B, h1));
         assert!(policy(false).big_self_atari(&b, B, h1));
         let on = nakade();
         assert!(!on.refuses_self_atari(&b, B, h1));
-        assert!(!on.random_refuses(&b, B, h1));
         assert!(!on.big_self_atari(&b, B, h1));
         // With the bad self-atari check on too, the dead shape still lets it through.
         let both = Policy::from_params(&Params {
@@ -338,7 +289,6 @@ mod tests {
                 let atari = b.is_self_atari(c, p);
                 let big = atari && b.size_after(c, p) > 3;
                 assert_eq!(off.refuses_self_atari(&b, c, p), big);
-                assert_eq!(off.random_refuses(&b, c, p), big);
                 let refused = on.refuses_self_atari(&b, c, p);
                 assert!(refused || !big);
                 small += usize::from(atari && !big);
@@ -346,53 +296,5 @@ mod tests {
             }
         }
         assert!(small > 20 && bad > 5 && bad < small, "{bad} of {small}");
-    }
-
-    /// The policy with only the join-instead check on.
-    fn joining() -> Policy {
-        Policy::from_params(&Params {
-            selfatari_connect_check: true,
-            ..Params::default()
-        })
-    }
-
-    #[test]
-    fn stones_inside_an_eye_space_join_before_they_are_given() {
-        // The corner of a lost 9x9 game (E1-J3 there): White's string has three liberties,
-        // B1, D1 and E2, two of them next to Black's stones C1, D2 and E1 inside. Black E2
-        // or B1 puts stones in atari whose last liberty D1 touches another Black stone: the
-        // capture on D1 would give White eyes. Black D1 joins all three and is no self-atari.
-        let b = board(&[
-            ". . . . .",
-            ". . . . .",
-            "O . O O O",
-            "O O O X .",
-            "O . X . X",
-        ]);
-        for v in ["E2", "B1"] {
-            let p = at(&b, v);
-            assert!(b.is_self_atari(B, p), "{v}");
-            assert!(!policy(false).refuses_self_atari(&b, B, p), "{v}");
-            assert!(joining().refuses_self_atari(&b, B, p), "{v}");
-            assert!(joining().random_refuses(&b, B, p), "{v}");
-        }
-        assert!(!b.is_self_atari(B, at(&b, "D1")));
-        assert!(!Params::default().selfatari_connect_check);
-    }
-
-    #[test]
-    fn stones_that_could_extend_fail_the_join_check() {
-        // Black B2 in the open: A1-B1's other liberty C1 has an empty neighbour, so the
-        // stones could extend there instead.
-        let open = board(&[
-            ". . . . .",
-            ". . . . .",
-            ". O . . .",
-            "O . O . .",
-            "X X . . .",
-        ]);
-        let b2 = at(&open, "B2");
-        assert!(open.is_self_atari(B, b2));
-        assert!(joining().could_join_instead(&open, B, b2));
     }
 }

@@ -1,27 +1,8 @@
 //! Unit tests of `heavy`.
 
 use super::*;
-use crate::board::Move;
-use crate::playout::replies::NO_REPLIES;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-
-#[test]
-fn weighted_pick_follows_the_weights() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-    let list = [Point(1), Point(2), Point(3)];
-    let mut n = [0u32; 3];
-    for _ in 0..30_000 {
-        let p = pick_weighted(&mut rng, &list, |p| [1.0, 2.0, 7.0][p.0 as usize - 1]).unwrap();
-        n[p.0 as usize - 1] += 1;
-    }
-    // Expected 3,000 / 6,000 / 21,000.
-    assert!((2_700..3_300).contains(&n[0]), "{n:?}");
-    assert!((5_600..6_400).contains(&n[1]), "{n:?}");
-    assert!((20_400..21_600).contains(&n[2]), "{n:?}");
-    assert_eq!(pick_weighted(&mut rng, &[], |_| 1.0), None);
-    assert_eq!(pick_weighted(&mut rng, &list[..1], |_| 0.0), Some(Point(1)));
-}
 
 /// A board from (colour, vertex) stones, the last one the last move; and a vertex's point.
 pub(super) use crate::board::diagram::{at as pt, stones_last as setup};
@@ -46,20 +27,11 @@ fn choices_after(
     n: u64,
 ) -> Vec<(String, PolicyStep)> {
     let mut board = b.clone();
-    let mut ataris = Ataris::scan(b);
     (0..n)
         .map(|seed| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let (p, s) = policy
-                .choose(
-                    &mut board,
-                    c,
-                    Some(last),
-                    prev,
-                    &mut ataris,
-                    &NO_REPLIES,
-                    &mut rng,
-                )
+                .choose(&mut board, c, Some(last), prev, &mut rng)
                 .expect("a move");
             (b.point_string(p), s)
         })
@@ -227,8 +199,7 @@ fn random_step_never_fills_own_eye_nor_big_self_atari() {
     for _ in 0..50 {
         let mut b = Board::new(9);
         trace.clear();
-        let nr = &NO_REPLIES;
-        policy.playout(&mut b, B, 7.0, 243, None, None, &mut rng, &mut trace, nr);
+        policy.playout(&mut b, B, 7.0, 243, None, None, &mut rng, &mut trace);
         b.check_consistency().unwrap();
         for c in [B, W] {
             if let Some(p) = policy.random(&b, c, &mut rng) {
@@ -248,18 +219,7 @@ fn death_rate(policy: &Policy, b: &Board, last: Point, n: u64) -> f64 {
     for _ in 0..n {
         let mut x = b.clone();
         trace.clear();
-        let nr = &NO_REPLIES;
-        policy.playout(
-            &mut x,
-            B,
-            0.0,
-            150,
-            Some(last),
-            None,
-            &mut rng,
-            &mut trace,
-            nr,
-        );
+        policy.playout(&mut x, B, 0.0, 150, Some(last), None, &mut rng, &mut trace);
         if x.stone(a2) != Some(W) {
             dead += 1;
         }
@@ -284,107 +244,6 @@ fn nakade_kills_in_playouts() {
         without < 0.8,
         "light: the group lives often, dies in {without}"
     );
-}
-
-#[test]
-fn global_capture_takes_a_string_far_from_the_last_moves() {
-    let policy = |global| {
-        Policy::from_params(&Params {
-            pattern_rate: 0.0,
-            fill_board_tries: 0,
-            capture_global: global,
-            ..Params::default()
-        })
-    };
-    // White A1 is in atari in the corner; White's last move E5 is far away.
-    let (b, last) = setup(9, &[(B, "B1"), (W, "A1"), (B, "G7"), (W, "E5")]);
-    let got = choices(&policy(true), &b, B, last, 10);
-    assert!(
-        got.iter()
-            .all(|(v, s)| v == "A2" && *s == PolicyStep::Capture),
-        "{got:?}"
-    );
-    let got = choices(&policy(false), &b, B, last, 10);
-    assert!(
-        got.iter().all(|(_, s)| *s != PolicyStep::Capture),
-        "{got:?}"
-    );
-}
-
-#[test]
-fn a_remembered_reply_is_played_while_it_is_playable() {
-    let mut b = Board::new(9);
-    let e5 = pt(&b, "E5");
-    let c3 = pt(&b, "C3");
-    b.play(B, Move::Play(e5)).unwrap();
-    let mut replies = Replies::default();
-    replies.reset(b.len());
-    // White's C3 answered Black's E5 in a playout White won.
-    replies.learn([(e5.0, B), (c3.0, W)].into_iter(), false);
-    let on = Policy::from_params(&Params {
-        lgrf_rate: 1.0,
-        ..Params::default()
-    });
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut ataris = Ataris::new();
-    for _ in 0..20 {
-        let chosen = on.choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng);
-        assert_eq!(chosen, Some((c3, PolicyStep::Reply)));
-    }
-    // Off by default; and an occupied reply point is not played.
-    let off = Policy::from_params(&Params::default());
-    let (_, step) = off
-        .choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng)
-        .unwrap();
-    assert_ne!(step, PolicyStep::Reply);
-    b.play(B, Move::Play(c3)).unwrap();
-    for _ in 0..20 {
-        let (p, step) = on
-            .choose(&mut b, W, Some(e5), None, &mut ataris, &replies, &mut rng)
-            .unwrap();
-        assert!(p != c3 && step != PolicyStep::Reply);
-    }
-}
-
-#[test]
-fn a_late_reply_gives_way_to_the_other_steps() {
-    // White's A1 is in atari next to Black's A2 (Black's previous move); White just played E5.
-    let mut b = Board::new(9);
-    for (c, v) in [(W, "A1"), (B, "A2"), (W, "E5")] {
-        b.play(c, Move::Play(pt(&b, v))).unwrap();
-    }
-    let (a2, e5, b1, c3) = (pt(&b, "A2"), pt(&b, "E5"), pt(&b, "B1"), pt(&b, "C3"));
-    let mut replies = Replies::default();
-    replies.reset(b.len());
-    replies.learn([(e5.0, W), (c3.0, B)].into_iter(), true);
-    // Without the patterns around our previous move, which would answer at A2 first.
-    let policy = |late| {
-        Policy::from_params(&Params {
-            lgrf_rate: 1.0,
-            lgrf_late: late,
-            pattern_prev: false,
-            ..Params::default()
-        })
-    };
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
-    let mut ataris = Ataris::scan(&b);
-    for _ in 0..20 {
-        for (late, want) in [
-            (false, (c3, PolicyStep::Reply)),
-            (true, (b1, PolicyStep::Capture)),
-        ] {
-            let got = policy(late).choose(
-                &mut b,
-                B,
-                Some(e5),
-                Some(a2),
-                &mut ataris,
-                &replies,
-                &mut rng,
-            );
-            assert_eq!(got, Some(want), "lgrf_late {late}");
-        }
-    }
 }
 
 #[test]
@@ -418,7 +277,6 @@ fn mercy_rule_ends_a_playout_at_a_decisive_capture() {
             None,
             &mut rng,
             &mut trace,
-            &NO_REPLIES,
         );
         (score, trace.moves.len())
     };

@@ -1,5 +1,5 @@
-//! Lone stones played into atari by the random step (optional, `throw_in_check`). Such a
-//! stone only helps where the opponent's capture costs them something: it fills their
+//! Lone stones played into atari, as the bad self-atari check judges them
+//! (`bad_selfatari_check`, `selfatari.rs`). Such a stone only helps where the opponent's capture costs them something: it fills their
 //! two-point eye space down to one point, or the capture leaves the capturing string in atari
 //! (a snapback). Elsewhere the capture gives the opponent a liberty and an eye with tempo,
 //! which is how playouts lose capturing races they were winning.
@@ -59,9 +59,10 @@ mod tests {
     use crate::params::Params;
     use Color::Black as B;
 
+    /// The policy with the bad self-atari check, which judges lone stones here.
     fn on() -> Policy {
         Policy::from_params(&Params {
-            throw_in_check: true,
+            bad_selfatari_check: true,
             ..Params::default()
         })
     }
@@ -77,11 +78,11 @@ mod tests {
             "O . . . .",
         ]);
         assert!(b.is_self_atari(B, at(&b, "B1")));
-        assert!(on().random_refuses(&b, B, at(&b, "B1")));
+        assert!(on().refuses_self_atari(&b, B, at(&b, "B1")));
         // Off by default; a move with two liberties is never one.
         let off = Policy::from_params(&Params::default());
-        assert!(!off.random_refuses(&b, B, at(&b, "B1")));
-        assert!(!on().random_refuses(&b, B, at(&b, "C1")));
+        assert!(!off.refuses_self_atari(&b, B, at(&b, "B1")));
+        assert!(!on().refuses_self_atari(&b, B, at(&b, "C1")));
     }
 
     #[test]
@@ -95,7 +96,7 @@ mod tests {
             "O O O . .",
         ]);
         assert!(b.is_self_atari(B, at(&b, "A2")));
-        assert!(!on().random_refuses(&b, B, at(&b, "A2")));
+        assert!(!on().refuses_self_atari(&b, B, at(&b, "A2")));
     }
 
     #[test]
@@ -110,7 +111,7 @@ mod tests {
             ". . X . .",
         ]);
         assert!(b_self_atari(&snap, "A1"));
-        assert!(!on().random_refuses(&snap, B, at(&snap, "A1")));
+        assert!(!on().refuses_self_atari(&snap, B, at(&snap, "A1")));
         // Without Black B3 White keeps B3 as a liberty: the capture simply gains it.
         let gift = board(&[
             ". . . . .",
@@ -120,7 +121,7 @@ mod tests {
             ". . X . .",
         ]);
         assert!(b_self_atari(&gift, "A1"));
-        assert!(on().random_refuses(&gift, B, at(&gift, "A1")));
+        assert!(on().refuses_self_atari(&gift, B, at(&gift, "A1")));
     }
 
     #[test]
@@ -134,7 +135,7 @@ mod tests {
             ". X O . .",
         ]);
         assert!(b_self_atari(&b, "C2"));
-        assert!(!on().random_refuses(&b, B, at(&b, "C2")));
+        assert!(!on().refuses_self_atari(&b, B, at(&b, "C2")));
     }
 
     fn b_self_atari(b: &Board, v: &str) -> bool {
