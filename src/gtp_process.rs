@@ -35,7 +35,9 @@ const SIGKILL: i32 = 9;
 /// Where an engine's stderr goes.
 #[derive(Clone, Debug)]
 pub enum StderrSink {
+    /// This process's own stderr.
     Inherit,
+    /// Discarded.
     Null,
     /// Appended to this file.
     File(PathBuf),
@@ -60,7 +62,9 @@ pub enum Fail {
 /// A GTP response: success (`=`) or failure (`?`) and its text.
 #[derive(Clone, Debug)]
 pub struct ProcessReply {
+    /// Success (`=`) or failure (`?`).
     pub ok: bool,
+    /// The response's text, its lines joined, trimmed.
     pub text: String,
 }
 
@@ -84,6 +88,8 @@ pub struct GtpProcess {
 }
 
 impl GtpProcess {
+    /// An engine run as `sh -c cmd` once it is first needed, named `label` in messages, its
+    /// stderr to `stderr`; `verbose` notes every command and response on this stderr.
     pub fn new(label: &str, cmd: &str, stderr: StderrSink, verbose: bool) -> GtpProcess {
         GtpProcess {
             label: label.to_string(),
