@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 /// Playouts per second with `params`' policy from `game`'s position, without a tree, for
 /// about `seconds`.
 pub fn playout_pps(game: &Game, params: &Params, seconds: f64) -> f64 {
-    let policy = Policy::for_board(params, game.board().size());
+    let policy = Policy::new(&params.for_size(game.board().size()));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let start_board = game.board();
     let mut board = start_board.clone();
@@ -204,11 +204,12 @@ pub fn prior_ns(game: &Game, seconds: f64, params: &Params) -> f64 {
     };
     let mut out = vec![0.0f32; moves.len()];
     let mut eval = PriorEval::new();
+    let params = params.for_size(b.size());
     let start = Instant::now();
     let mut n = 0u64;
     while start.elapsed().as_secs_f64() < seconds {
         for _ in 0..64 {
-            eval.evaluate(params, &input, &moves, &mut out);
+            eval.evaluate(&params, &input, &moves, &mut out);
         }
         n += 64;
     }

@@ -331,7 +331,7 @@ params! {
     prior_line3: f32 = 0.15, [-1.0, 1.0];
     /// Prior H(d): a move on the fourth line far from all stones.
     prior_line4: f32 = 0.1, [-1.0, 1.0];
-    /// Prior H(d): scale of the line terms on boards under 13x13 (the edge matters less there).
+    /// Prior H(d): scale of the line terms on boards below `large_board_min_size` (the edge matters less there).
     prior_line_small: f32 = 0.5, [0.0, 1.0];
     /// Prior H(d): near the opponent's last move (full up to gridcular distance 3, none from 7).
     prior_near_last: f32 = 0.15, [-1.0, 1.0];
@@ -478,19 +478,50 @@ impl Params {
 
     /// The parameters as a board of `size` reads them: from `large_board_min_size`, each
     /// parameter with a `_large` twin takes the twin's value, so that the search, the
-    /// playouts and the book read the base names alone. Resolving twice changes nothing.
-    pub fn for_size(&self, size: usize) -> Params {
-        let mut p = self.clone();
+    /// playouts and the book read the base names alone. Each search resolves its parameters
+    /// once and hands the result down.
+    pub fn for_size(&self, size: usize) -> SizedParams {
+        let mut params = self.clone();
         if self.is_large(size) {
-            p.take_large_twins();
+            params.take_large_twins();
         }
-        p
+        SizedParams { params, size }
+    }
+}
+
+/// The parameters as a board of one size reads them ([`Params::for_size`]): each `_large`
+/// twin already in its base's place. The search, the playout policy and the book take this
+/// type, so that none of them reads a parameter unresolved; its fields are read through
+/// `Deref` (a twin's base field holds the value for this board).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizedParams {
+    params: Params,
+    size: usize,
+}
+
+impl std::ops::Deref for SizedParams {
+    type Target = Params;
+
+    fn deref(&self) -> &Params {
+        &self.params
+    }
+}
+
+impl SizedParams {
+    /// The board size the parameters were resolved for.
+    pub fn size(&self) -> usize {
+        self.size
     }
 
-    /// The pattern experience on a board of `size`: online simulations, all won, per unit
-    /// of sqrt(pattern probability), and the even ones at half a win (both 0: off).
-    pub fn pattern_sims(&self, size: usize) -> (f32, f32) {
-        let scale = if self.is_large(size) {
+    /// Whether the board takes the large-board settings.
+    pub fn is_large(&self) -> bool {
+        self.params.is_large(self.size)
+    }
+
+    /// The pattern experience on this board: online simulations, all won, per unit of
+    /// sqrt(pattern probability), and the even ones at half a win (both 0: off).
+    pub fn pattern_sims(&self) -> (f32, f32) {
+        let scale = if self.is_large() {
             1.0
         } else {
             self.prior_pattern_small_scale
@@ -505,11 +536,11 @@ impl Params {
 
     /// `pattern_sims` for a search of about `playouts` new playouts (`None`: unknown), with
     /// `prior_pattern_fade` applied on small boards.
-    pub fn pattern_sims_for(&self, size: usize, playouts: Option<f32>) -> (f32, f32) {
-        let (sims, even) = self.pattern_sims(size);
+    pub fn pattern_sims_for(&self, playouts: Option<f32>) -> (f32, f32) {
+        let (sims, even) = self.pattern_sims();
         let fade = self.prior_pattern_fade;
         match playouts {
-            Some(n) if fade > 0.0 && n > fade && !self.is_large(size) => {
+            Some(n) if fade > 0.0 && n > fade && !self.is_large() => {
                 let f = (fade / n).sqrt();
                 (sims * f, even * f)
             }
@@ -538,19 +569,25 @@ mod tests {
         p.set("time_early_stop", "true").unwrap();
         assert!(p.time_early_stop);
         assert!(p.set("time_early_stop", "2").is_err());
-        assert_eq!(p.pattern_sims(19), (300.0, 20.0));
+        assert_eq!(p.for_size(19).pattern_sims(), (300.0, 20.0));
         p.set("prior_pattern_small_scale", "0.7").unwrap();
-        assert_eq!(p.pattern_sims(9), (210.0, 14.0));
+        assert_eq!(p.for_size(9).pattern_sims(), (210.0, 14.0));
         p.set("prior_pattern_small_scale", "0").unwrap();
-        assert_eq!(p.pattern_sims(9), (0.0, 0.0));
+        assert_eq!(p.for_size(9).pattern_sims(), (0.0, 0.0));
         p.set("prior_pattern_small_scale", "0.5").unwrap();
-        assert_eq!(p.pattern_sims(9), (150.0, 10.0));
-        assert_eq!(p.pattern_sims_for(9, Some(40_000.0)), (150.0, 10.0));
+        assert_eq!(p.for_size(9).pattern_sims(), (150.0, 10.0));
+        assert_eq!(
+            p.for_size(9).pattern_sims_for(Some(40_000.0)),
+            (150.0, 10.0)
+        );
         p.set("prior_pattern_fade", "10000").unwrap();
-        assert_eq!(p.pattern_sims_for(9, Some(40_000.0)), (75.0, 5.0));
-        assert_eq!(p.pattern_sims_for(9, Some(8_000.0)), (150.0, 10.0));
-        assert_eq!(p.pattern_sims_for(9, None), (150.0, 10.0));
-        assert_eq!(p.pattern_sims_for(19, Some(40_000.0)), (300.0, 20.0));
+        assert_eq!(p.for_size(9).pattern_sims_for(Some(40_000.0)), (75.0, 5.0));
+        assert_eq!(p.for_size(9).pattern_sims_for(Some(8_000.0)), (150.0, 10.0));
+        assert_eq!(p.for_size(9).pattern_sims_for(None), (150.0, 10.0));
+        assert_eq!(
+            p.for_size(19).pattern_sims_for(Some(40_000.0)),
+            (300.0, 20.0)
+        );
         let d = p.describe();
         assert!(
             d.iter()
@@ -611,7 +648,6 @@ mod tests {
             p.set(twin, &other.to_string()).unwrap();
             assert_eq!(info(&p.for_size(19), base), other, "{base} on 19x19");
             assert_eq!(info(&p.for_size(9), base), info(&p, base), "{base} on 9x9");
-            assert_eq!(p.for_size(19).for_size(19), p.for_size(19));
         }
         p.set("large_board_min_size", "9").unwrap();
         assert_eq!(p.for_size(9).prior_c, p.prior_c_large);

@@ -421,7 +421,9 @@ fn on_19x19_the_book_chooses_where_professionals_rarely_went_unless_told_not_to(
             .expect("the 19x19 book leaves the pros' openings");
         let c = g.to_play();
         let moves = bk.moves(&g, c);
-        if !moves.is_empty() && book::pro_moves(g.board(), c, &params(false)) == Some(vec![]) {
+        if !moves.is_empty()
+            && book::pro_moves(g.board(), c, &params(false).for_size(19)) == Some(vec![])
+        {
             break (line, c);
         }
         for m in moves {
@@ -433,7 +435,10 @@ fn on_19x19_the_book_chooses_where_professionals_rarely_went_unless_told_not_to(
         }
     };
     let board = line_game(&line).board().clone();
-    assert_eq!(book::pro_moves(&board, color, &params(true)), None);
+    assert_eq!(
+        book::pro_moves(&board, color, &params(true).for_size(19)),
+        None
+    );
     let answer = |unknown: bool| {
         let mut e = engine_on(19, lib.clone(), 7.5, params(unknown));
         for &(c, m) in &line {

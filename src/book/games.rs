@@ -7,7 +7,7 @@
 use super::graph::Book;
 use super::pro::{allowed, pro_moves};
 use crate::board::{Color, Game, Move, Scoring};
-use crate::params::Params;
+use crate::params::{Params, SizedParams};
 use crate::sgf::GameRecord;
 
 /// How one game, or many, used a book.
@@ -124,6 +124,7 @@ pub fn replay(
     params: &Params,
 ) -> Result<GameUse, String> {
     let mut game = record_game(rec);
+    let params = &params.for_size(rec.size);
     let mut u = GameUse {
         games: 1,
         ..GameUse::default()
@@ -175,7 +176,7 @@ fn playable(
     b: &Book,
     game: &Game,
     color: Color,
-    params: &Params,
+    params: &SizedParams,
     missed: bool,
 ) -> Result<Move, Left> {
     let pro = pro_moves(game.board(), color, params);

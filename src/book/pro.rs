@@ -3,7 +3,7 @@
 //! opening moves apart, while the search weighs the pro moves through its prior.
 
 use crate::board::{Board, Color, Point};
-use crate::params::Params;
+use crate::params::SizedParams;
 use crate::patterns::fuseki::Fuseki;
 
 /// The only moves the book may play in `board`'s position with `color` to play: those
@@ -12,7 +12,7 @@ use crate::patterns::fuseki::Fuseki;
 /// `fuseki_book_unknown`). `None`: any book move may be played (the table is of another
 /// size, or its prior term is off, or the position is one pros rarely reached and
 /// `fuseki_book_unknown` lets the book choose there).
-pub fn pro_moves(board: &Board, color: Color, params: &Params) -> Option<Vec<Point>> {
+pub fn pro_moves(board: &Board, color: Color, params: &SizedParams) -> Option<Vec<Point>> {
     let table = Fuseki::builtin();
     if params.prior_fuseki <= 0.0 || table.size() != board.size() {
         return None;

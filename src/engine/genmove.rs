@@ -23,8 +23,9 @@ impl Engine {
     /// same position gives the same answer.
     pub fn policy_move(&self, color: Color) -> Move {
         use rand::SeedableRng;
-        let policy =
-            crate::playout::heavy::Policy::for_board(&self.config.params, self.game.board().size());
+        let policy = crate::playout::heavy::Policy::new(
+            &self.config.params.for_size(self.game.board().size()),
+        );
         let mut board = self.game.board().clone();
         let (last, prev) = last_two_points(&self.game);
         let seed = self.config.seed ^ board.hash();

@@ -51,8 +51,8 @@ impl Engine {
             return self.ownership();
         }
         let b = self.game.board();
-        let policy =
-            crate::playout::heavy::Policy::for_board(&self.config.params, b.size()).without_mercy();
+        let policy = crate::playout::heavy::Policy::new(&self.config.params.for_size(b.size()))
+            .without_mercy();
         let n = self.config.params.status_playouts.max(2);
         let max_moves = 3 * b.size() * b.size() + 50;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(b.hash() ^ 0x5354_4154_5553);

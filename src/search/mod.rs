@@ -4,7 +4,7 @@
 //! limits, and reads a result.
 
 use crate::board::{Color, Game, Move};
-use crate::params::Params;
+use crate::params::{Params, SizedParams};
 use exchange::{Job, Peers, Sharer};
 use select::Coefs;
 use std::sync::atomic::{AtomicBool, AtomicU64};
@@ -222,7 +222,8 @@ impl Searcher {
         mut peers: Option<&mut dyn Peers>,
     ) -> SearchResult {
         let start = Instant::now();
-        // The parameters as this board reads them (each `_large` twin in its base's place).
+        // The parameters as this board reads them (each `_large` twin in its base's place),
+        // resolved once for the whole search.
         let params = self.params.for_size(game.board().size());
         let kept = self.prepare_root(game, to_play, &params);
         if let Some(p) = peers.as_deref_mut() {
@@ -239,7 +240,7 @@ impl Searcher {
         let foreseen = foreseen_playouts(limits, self.rate);
         let size = game.board().size();
         let points = game.board().len();
-        let policy = crate::playout::heavy::Policy::for_board(&params, size);
+        let policy = crate::playout::heavy::Policy::new(&params);
         self.start_workers(game, points);
         let shared = Shared {
             tree: &self.tree,
@@ -247,8 +248,8 @@ impl Searcher {
             game,
             to_play,
             policy,
-            root_coefs: Coefs::from_params(&params, true, size, foreseen),
-            coefs: Coefs::from_params(&params, false, size, foreseen),
+            root_coefs: Coefs::from_params(&params, true, foreseen),
+            coefs: Coefs::from_params(&params, false, foreseen),
             max_moves: (params.playout_move_factor * (size * size) as f32) as usize,
             started: AtomicU64::new(0),
             limit,
@@ -373,7 +374,7 @@ impl Searcher {
     /// moves played since the last search when they are in the tree, else a fresh root. Root
     /// moves illegal in the game (positional superko) are excluded. Returns the root visits
     /// kept from earlier searches.
-    fn prepare_root(&mut self, game: &Game, to_play: Color, params: &Params) -> u64 {
+    fn prepare_root(&mut self, game: &Game, to_play: Color, params: &SizedParams) -> u64 {
         let key = self.root.take();
         if !key.as_ref().is_some_and(|k| k.same_game(game)) {
             // Another game's ownership would mislead the prior (or not even fit the board).

@@ -3,7 +3,7 @@
 //! the end; plus the progressive-unpruning term C / log(2 + n(d)).
 
 use super::tree::Node;
-use crate::params::Params;
+use crate::params::SizedParams;
 
 /// The coefficients of one kind of node (the root or the others).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,11 +26,10 @@ pub struct Coefs {
 }
 
 impl Coefs {
-    /// The coefficients for the root (`root`) or for the other nodes on a board of `size`,
-    /// from the parameters, for a search of about `playouts` new playouts (`None`: unknown).
-    pub fn from_params(p: &Params, root: bool, size: usize, playouts: Option<f32>) -> Coefs {
-        let p = &p.for_size(size);
-        let (pattern_sims, even_sims) = p.pattern_sims_for(size, playouts);
+    /// The coefficients for the root (`root`) or for the other nodes, from the parameters of
+    /// the board, for a search of about `playouts` new playouts (`None`: unknown).
+    pub fn from_params(p: &SizedParams, root: bool, playouts: Option<f32>) -> Coefs {
+        let (pattern_sims, even_sims) = p.pattern_sims_for(playouts);
         let (c, rave_equiv, c2) = if root {
             (p.prior_c_root, p.rave_equiv_root, p.prior_c2_root)
         } else {
@@ -137,6 +136,7 @@ pub fn inputs(node: &Node, ln_parent: f32) -> Inputs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::Params;
 
     fn coefs(c: f32, c1: f32, c2: f32, prior_sims: f32) -> Coefs {
         Coefs {
@@ -320,12 +320,27 @@ mod tests {
             ..Params::default()
         };
         for root in [true, false] {
-            assert_eq!(Coefs::from_params(&p, root, 9, None).prior_sims, 30.0);
-            assert_eq!(Coefs::from_params(&p, root, 13, None).prior_sims, 100.0);
-            assert_eq!(Coefs::from_params(&p, root, 19, None).prior_sims, 100.0);
+            assert_eq!(
+                Coefs::from_params(&p.for_size(9), root, None).prior_sims,
+                30.0
+            );
+            assert_eq!(
+                Coefs::from_params(&p.for_size(13), root, None).prior_sims,
+                100.0
+            );
+            assert_eq!(
+                Coefs::from_params(&p.for_size(19), root, None).prior_sims,
+                100.0
+            );
         }
-        assert_eq!(Coefs::from_params(&p, true, 19, None).c2, p.prior_c2_root);
-        assert_eq!(Coefs::from_params(&p, false, 19, None).c2, p.prior_c2_large);
+        assert_eq!(
+            Coefs::from_params(&p.for_size(19), true, None).c2,
+            p.prior_c2_root
+        );
+        assert_eq!(
+            Coefs::from_params(&p.for_size(19), false, None).c2,
+            p.prior_c2_large
+        );
     }
 
     #[test]
@@ -340,12 +355,12 @@ mod tests {
             ..Params::default()
         };
         let (small, large) = (
-            Coefs::from_params(&p, false, 9, None),
-            Coefs::from_params(&p, false, 19, None),
+            Coefs::from_params(&p.for_size(9), false, None),
+            Coefs::from_params(&p.for_size(19), false, None),
         );
         assert_eq!((small.c, small.c1, small.c2), (0.2, 0.001, 0.4));
         assert_eq!((large.c, large.c1, large.c2), (0.3, 0.002, 0.6));
-        let root = Coefs::from_params(&p, true, 19, None);
+        let root = Coefs::from_params(&p.for_size(19), true, None);
         assert_eq!((root.c, root.c2), (p.prior_c_root, p.prior_c2_root));
     }
 
@@ -355,12 +370,12 @@ mod tests {
             prior_pattern_fade: 10_000.0,
             ..Params::default()
         };
-        let full = Coefs::from_params(&p, false, 9, Some(10_000.0));
-        let quarter = Coefs::from_params(&p, false, 9, Some(40_000.0));
+        let full = Coefs::from_params(&p.for_size(9), false, Some(10_000.0));
+        let quarter = Coefs::from_params(&p.for_size(9), false, Some(40_000.0));
         assert!(full.pattern_sims > 0.0);
         assert_eq!(quarter.pattern_sims, full.pattern_sims / 2.0);
         assert_eq!(quarter.even_sims, full.even_sims / 2.0);
-        let unknown = Coefs::from_params(&p, true, 9, None);
+        let unknown = Coefs::from_params(&p.for_size(9), true, None);
         assert_eq!(unknown.pattern_sims, full.pattern_sims);
     }
 }

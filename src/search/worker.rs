@@ -8,7 +8,7 @@ use super::prune::prune_far_edge;
 use super::select::{self, Coefs};
 use super::tree::{ONE_VISIT, PASS, Tree};
 use crate::board::{Board, Color, Game, Move, Point};
-use crate::params::Params;
+use crate::params::SizedParams;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
 use rand::SeedableRng;
@@ -32,7 +32,7 @@ pub type Monitor<'a> = dyn FnMut(&[i32], u64) -> bool + 'a;
 /// What all threads of one search share.
 pub struct Shared<'a> {
     pub tree: &'a Tree,
-    pub params: &'a Params,
+    pub params: &'a SizedParams,
     pub game: &'a Game,
     pub to_play: Color,
     pub policy: Policy,
@@ -318,7 +318,7 @@ pub fn last_two_moves(tree_moves: &[(u16, Color)], game: &Game) -> (Option<Point
 /// them).
 pub fn fill_priors(
     eval: &mut PriorEval,
-    params: &Params,
+    params: &SizedParams,
     input: &PriorInput,
     moves: &[u16],
     out: &mut Vec<f32>,

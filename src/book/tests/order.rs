@@ -230,7 +230,7 @@ fn on_19x19_a_book_move_counts_only_where_genmove_may_play_it_a_pros_move() {
     let b = built(19, 20.0, info(3, 0, PlayerMode::Alternate), 1);
     let mut g = b.book.rules.new_game();
     let params = Params::default();
-    let pro = pro_moves(g.board(), Color::Black, &params);
+    let pro = pro_moves(g.board(), Color::Black, &params.for_size(19));
     assert!(
         pro.as_ref().is_some_and(|p| !p.is_empty()),
         "pros know the empty board"
@@ -248,7 +248,7 @@ fn on_19x19_a_book_move_counts_only_where_genmove_may_play_it_a_pros_move() {
     // With the fuseki term off, every book move may be played.
     let mut off = params.clone();
     off.prior_fuseki = 0.0;
-    assert_eq!(pro_moves(g.board(), Color::White, &off), None);
+    assert_eq!(pro_moves(g.board(), Color::White, &off.for_size(19)), None);
     assert_eq!(
         replay(Some(&b.book), &rec, Color::Black, &off)
             .unwrap()

@@ -50,7 +50,7 @@ impl Policy {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::pt;
+    use super::super::tests::{pt, small_board};
     use super::*;
     use crate::board::{Move, diagram};
     use crate::params::Params;
@@ -68,7 +68,7 @@ mod tests {
     }
 
     fn policy(rate: f32) -> Policy {
-        Policy::from_params(&Params {
+        small_board(&Params {
             ko_fight_rate: rate,
             ..Params::default()
         })

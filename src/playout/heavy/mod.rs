@@ -10,7 +10,7 @@
 use super::MoveTrace;
 use super::mogo3x3::Pattern3x3;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
-use crate::params::Params;
+use crate::params::SizedParams;
 use ko::KoFight;
 use rand::Rng;
 
@@ -33,7 +33,7 @@ pub enum PolicyStep {
     Random,
 }
 
-/// The policy's switches and weights, read once from `Params`.
+/// The policy's switches and weights, read once from the board's `SizedParams`.
 #[derive(Clone)]
 pub struct Policy {
     heavy: bool,
@@ -141,16 +141,9 @@ impl Candidates {
 }
 
 impl Policy {
-    /// The policy the parameters describe on a board of `size`: from
-    /// `large_board_min_size`, the `_large` variants of the settings proven or tuned on small
-    /// boards only.
-    pub fn for_board(p: &Params, size: usize) -> Policy {
-        Policy::from_params(&p.for_size(size))
-    }
-
-    /// The policy the parameters describe as they are, twins unresolved; outside this
-    /// module, `for_board` picks the variants for the board at hand.
-    fn from_params(p: &Params) -> Policy {
+    /// The policy the parameters describe on their board: from `large_board_min_size`, the
+    /// `_large` variants of the settings proven or tuned on small boards only.
+    pub fn new(p: &SizedParams) -> Policy {
         Policy {
             heavy: p.heavy_playouts,
             atari_save: p.atari_save_rate,

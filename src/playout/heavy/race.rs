@@ -69,7 +69,7 @@ fn atari_captures(b: &Board, attacker: Color, l: Point, libs: Bitboard) -> bool 
 #[cfg(test)]
 mod tests {
     use super::super::PolicyStep;
-    use super::super::tests::{choices, pt};
+    use super::super::tests::{choices, pt, small_board};
     use super::*;
     use crate::board::Move;
     use crate::board::diagram::board;
@@ -97,7 +97,7 @@ mod tests {
     }
 
     fn policy(rate: f32, max_libs: u32) -> Policy {
-        Policy::from_params(&Params {
+        small_board(&Params {
             race_rate: rate,
             race_max_libs: max_libs,
             race_min_size: 2,
@@ -118,11 +118,11 @@ mod tests {
         // Off, where the own string has more liberties than the step looks at, and on a
         // board smaller than `race_min_size` or bigger than `race_max_size`, another step
         // answers.
-        let small = Policy::from_params(&Params {
+        let small = small_board(&Params {
             race_rate: 1.0,
             ..Params::default()
         });
-        let big = Policy::from_params(&Params {
+        let big = small_board(&Params {
             race_rate: 1.0,
             race_min_size: 2,
             race_max_size: 6,

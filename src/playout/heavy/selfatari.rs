@@ -82,7 +82,7 @@ fn is_killing_sacrifice(b: &Board, c: Color, p: Point, size: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::choices;
+    use super::super::tests::{choices, small_board};
     use super::*;
     use crate::board::diagram::{at, board};
     use crate::params::Params;
@@ -90,7 +90,7 @@ mod tests {
 
     /// The policy with the bad self-atari check `on` and no killing-sacrifice exception.
     fn policy(on: bool) -> Policy {
-        Policy::from_params(&Params {
+        small_board(&Params {
             bad_selfatari_check: on,
             selfatari_nakade: false,
             ..Params::default()
@@ -204,7 +204,7 @@ mod tests {
 
     /// The small-board default: the killing-sacrifice exception on.
     fn nakade() -> Policy {
-        Policy::from_params(&Params::default())
+        small_board(&Params::default())
     }
 
     #[test]
@@ -230,7 +230,7 @@ mod tests {
         assert!(!on.refuses_self_atari(&b, B, h1));
         assert!(!on.big_self_atari(&b, B, h1));
         // With the bad self-atari check on too, the dead shape still lets it through.
-        let both = Policy::from_params(&Params {
+        let both = small_board(&Params {
             selfatari_nakade: true,
             bad_selfatari_check: true,
             ..Params::default()

@@ -1,8 +1,14 @@
 //! Unit tests of `heavy`.
 
 use super::*;
+use crate::params::Params;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The policy `p` describes on a 9x9 board (the small-board settings).
+pub(super) fn small_board(p: &Params) -> Policy {
+    Policy::new(&p.for_size(9))
+}
 
 /// A board from (colour, vertex) stones, the last one the last move; and a vertex's point.
 pub(super) use crate::board::diagram::{at as pt, stones_last as setup};
@@ -42,7 +48,7 @@ use Color::{Black as B, White as W};
 
 #[test]
 fn atari_save_extends_or_captures() {
-    let policy = Policy::from_params(&Params::default());
+    let policy = small_board(&Params::default());
     let (b, last) = setup(9, &[(B, "E5"), (W, "D5"), (W, "F5"), (W, "E6")]);
     let got = choices(&policy, &b, B, last, 20);
     assert!(
@@ -72,7 +78,7 @@ fn atari_save_extends_or_captures() {
 
 #[test]
 fn no_escape_into_one_liberty() {
-    let policy = Policy::from_params(&Params::default());
+    let policy = small_board(&Params::default());
     // E5 in atari; extending to E4 runs into White's E3, D4, F4: still one liberty.
     let (b, last) = setup(
         9,
@@ -97,7 +103,7 @@ fn no_escape_into_one_liberty() {
 fn no_escape_into_a_working_ladder() {
     // D4 in atari; D3 gets two liberties and the ladder runs to the empty corner.
     let (b, last) = setup(9, &[(W, "D5"), (W, "C4"), (W, "E3"), (B, "D4"), (W, "E4")]);
-    let on = Policy::from_params(&Params {
+    let on = small_board(&Params {
         atari_save_ladder_check: true,
         ..Params::default()
     });
@@ -107,7 +113,7 @@ fn no_escape_into_a_working_ladder() {
             .all(|(v, s)| !(v == "D3" && *s == PolicyStep::AtariSave)),
         "{got:?}"
     );
-    let off = Policy::from_params(&Params {
+    let off = small_board(&Params {
         atari_save_ladder_check: false,
         ..Params::default()
     });
@@ -140,7 +146,7 @@ fn three_space() -> (Board, Point) {
 
 #[test]
 fn nakade_takes_the_vital_point() {
-    let policy = Policy::from_params(&Params::default());
+    let policy = small_board(&Params::default());
     let (b, last) = three_space();
     let got = choices(&policy, &b, B, last, 20);
     assert!(
@@ -152,7 +158,7 @@ fn nakade_takes_the_vital_point() {
         nakade_three: false,
         ..Params::default()
     };
-    let off = Policy::from_params(&p);
+    let off = small_board(&p);
     assert!(
         choices(&off, &b, B, last, 20)
             .iter()
@@ -166,7 +172,7 @@ fn capture_prefers_the_bigger_string() {
         pattern_rate: 0.0,
         ..Params::default()
     };
-    let policy = Policy::from_params(&p);
+    let policy = small_board(&p);
     // White E5-E6 (two stones) in atari at E7; White C5 in atari at C6 next to the last move.
     let (b, last) = setup(
         9,
@@ -193,7 +199,7 @@ fn capture_prefers_the_bigger_string() {
 
 #[test]
 fn random_step_never_fills_own_eye_nor_big_self_atari() {
-    let policy = Policy::from_params(&Params::default());
+    let policy = small_board(&Params::default());
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut trace = MoveTrace::default();
     for _ in 0..50 {
@@ -231,12 +237,12 @@ fn death_rate(policy: &Policy, b: &Board, last: Point, n: u64) -> f64 {
 fn nakade_kills_in_playouts() {
     let (b, last) = three_space();
     // The test reads the final position, so the playouts run to the end.
-    let heavy = Policy::from_params(&Params::default()).without_mercy();
+    let heavy = small_board(&Params::default()).without_mercy();
     let p = Params {
         heavy_playouts: false,
         ..Params::default()
     };
-    let light = Policy::from_params(&p);
+    let light = small_board(&p);
     let with = death_rate(&heavy, &b, last, 2000);
     let without = death_rate(&light, &b, last, 2000);
     assert!(with > 0.9, "heavy: the group dies in {with}");
@@ -284,19 +290,19 @@ fn mercy_rule_ends_a_playout_at_a_decisive_capture() {
     p.set("mercy_share", "0.3").unwrap();
     // 26 stones taken at once pass 0.3 of the 81 points (24), and 52 points less the komi
     // pass 48: Black wins by the whole board.
-    assert_eq!(run(Policy::from_params(&p), 4.0), (81.0, 1));
+    assert_eq!(run(small_board(&p), 4.0), (81.0, 1));
     // With a komi of 5 the lead (47) falls short: the playout goes on.
-    assert!(run(Policy::from_params(&p), 5.0).1 > 1);
+    assert!(run(small_board(&p), 5.0).1 > 1);
     // The dead-stone count's policy plays on to the end, as the policy without the rule does.
-    assert!(run(Policy::from_params(&p).without_mercy(), 4.0).1 > 1);
+    assert!(run(small_board(&p).without_mercy(), 4.0).1 > 1);
     p.set("mercy_share", "0").unwrap();
-    assert!(run(Policy::from_params(&p), 4.0).1 > 1);
+    assert!(run(small_board(&p), 4.0).1 > 1);
 }
 
 #[test]
 fn a_false_eye_is_not_filled_while_its_spoiler_can_be_taken() {
     use crate::board::diagram::{at, board};
-    let policy = Policy::from_params(&Params {
+    let policy = small_board(&Params {
         false_eye_rate: 1.0,
         ..Params::default()
     });
@@ -329,7 +335,7 @@ fn the_pattern_step_looks_around_our_previous_move_when_asked() {
     let (b, last) = setup(9, &[(B, "D4"), (W, "E4"), (W, "G8")]);
     let prev = pt(&b, "D4");
     let moves = |pattern_prev: bool| {
-        let policy = Policy::from_params(&Params {
+        let policy = small_board(&Params {
             pattern_prev,
             ..Params::default()
         });
@@ -351,21 +357,21 @@ fn the_small_board_bundle_stays_off_on_large_boards() {
     // The 9x9 bundle's switches are on below `large_board_min_size` and off from it; the
     // race step has its own board range.
     let p = Params::default();
-    let small = Policy::for_board(&p, 9);
+    let small = Policy::new(&p.for_size(9));
     assert!(small.pattern_prev && small.selfatari_nakade && small.false_eye > 0.0);
     assert!(small.race > 0.0 && small.race_sizes.contains(&9));
-    let large = Policy::for_board(&p, 19);
+    let large = Policy::new(&p.for_size(19));
     assert!(!large.pattern_prev && !large.selfatari_nakade && large.false_eye == 0.0);
     assert!(!large.race_sizes.contains(&13) && !large.race_sizes.contains(&19));
     // The `_large` variants switch them on there.
-    let on = Policy::for_board(
+    let on = Policy::new(
         &Params {
             pattern_prev_large: true,
             selfatari_nakade_large: true,
             false_eye_rate_large: 1.0,
             ..Params::default()
-        },
-        19,
+        }
+        .for_size(19),
     );
     assert!(on.pattern_prev && on.selfatari_nakade && on.false_eye == 1.0);
 }
@@ -379,7 +385,7 @@ fn the_rates_tuned_on_small_boards_have_their_own_values_on_large_ones() {
         mercy_share_large: 0.4,
         ..Params::default()
     };
-    let (small, large) = (Policy::for_board(&p, 9), Policy::for_board(&p, 19));
+    let (small, large) = (Policy::new(&p.for_size(9)), Policy::new(&p.for_size(19)));
     assert_eq!((small.approach, small.mercy_share), (0.25, 0.2));
     assert_eq!((large.approach, large.mercy_share), (0.75, 0.4));
 }

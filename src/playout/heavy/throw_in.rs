@@ -54,6 +54,7 @@ impl Policy {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::small_board;
     use super::*;
     use crate::board::diagram::{at, board};
     use crate::params::Params;
@@ -61,7 +62,7 @@ mod tests {
 
     /// The policy with the bad self-atari check, which judges lone stones here.
     fn on() -> Policy {
-        Policy::from_params(&Params {
+        small_board(&Params {
             bad_selfatari_check: true,
             ..Params::default()
         })
@@ -80,7 +81,7 @@ mod tests {
         assert!(b.is_self_atari(B, at(&b, "B1")));
         assert!(on().refuses_self_atari(&b, B, at(&b, "B1")));
         // Off by default; a move with two liberties is never one.
-        let off = Policy::from_params(&Params::default());
+        let off = small_board(&Params::default());
         assert!(!off.refuses_self_atari(&b, B, at(&b, "B1")));
         assert!(!on().refuses_self_atari(&b, B, at(&b, "C1")));
     }

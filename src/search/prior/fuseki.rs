@@ -6,12 +6,12 @@
 
 use super::{PriorEval, PriorInput};
 use crate::board::Point;
-use crate::params::Params;
+use crate::params::SizedParams;
 
 impl PriorEval {
     /// Looks the node's position up in the fuseki table and marks the share of each move pros
     /// played, relative to the most played one; clears the last lookup's marks first.
-    pub(super) fn prepare_fuseki(&mut self, params: &Params, input: &PriorInput) {
+    pub(super) fn prepare_fuseki(&mut self, params: &SizedParams, input: &PriorInput) {
         for &(p, _) in &self.fuseki_moves {
             self.fuseki_share[p.idx()] = 0.0;
         }
@@ -37,7 +37,7 @@ impl PriorEval {
     /// for any move pros played, up to the whole for their favourite; `prior_fuseki_other`
     /// for the others in a position met at least `fuseki_known_count` times; else 0.
     #[inline]
-    pub(super) fn fuseki_term(&self, params: &Params, p: Point) -> f32 {
+    pub(super) fn fuseki_term(&self, params: &SizedParams, p: Point) -> f32 {
         if self.fuseki_total == 0 {
             return 0.0;
         }

@@ -8,23 +8,22 @@
 
 use super::{PASS, PriorEval, PriorInput};
 use crate::board::{Move, Point};
-use crate::params::Params;
+use crate::params::SizedParams;
 use crate::patterns::{self, Recent};
 
 impl PriorEval {
     /// Whether the gamma term applies on this board with these parameters.
-    pub(super) fn gamma_applies(&self, params: &Params, input: &PriorInput) -> bool {
-        let size = input.board.size();
-        (params.prior_gamma != 0.0 || params.pattern_sims(size).0 > 0.0)
-            && size >= params.prior_gamma_min_size
+    pub(super) fn gamma_applies(&self, params: &SizedParams, input: &PriorInput) -> bool {
+        (params.prior_gamma != 0.0 || params.pattern_sims().0 > 0.0)
+            && input.board.size() >= params.prior_gamma_min_size
     }
 
     /// The square root of each candidate's probability among `moves` (0 for the pass), for
     /// the score's pattern experience, after `evaluate` saw the same moves; `out` is left
     /// empty (no pattern values) while that experience is off or the gammas do not apply.
-    pub fn pattern_roots(&self, params: &Params, moves: &[u16], out: &mut Vec<f32>) {
+    pub fn pattern_roots(&self, params: &SizedParams, moves: &[u16], out: &mut Vec<f32>) {
         out.clear();
-        if params.pattern_sims(self.size).0 <= 0.0 || !self.gamma_ready {
+        if params.pattern_sims().0 <= 0.0 || !self.gamma_ready {
             return;
         }
         out.extend(moves.iter().map(|&mv| match mv {
@@ -35,7 +34,12 @@ impl PriorEval {
 
     /// ln(gamma) of every candidate in `moves` (the pass is left out), and their
     /// log-sum-exp, for `gamma_term`.
-    pub(super) fn prepare_gammas(&mut self, params: &Params, input: &PriorInput, moves: &[u16]) {
+    pub(super) fn prepare_gammas(
+        &mut self,
+        params: &SizedParams,
+        input: &PriorInput,
+        moves: &[u16],
+    ) {
         let nakade_log_factor = params.prior_nakade_gamma.ln();
         let b = input.board;
         let recent = Recent {
@@ -66,7 +70,7 @@ impl PriorEval {
 
     /// The weighted gamma term of a move on `p` (after `prepare_gammas` saw it).
     #[inline]
-    pub(super) fn gamma_term(&self, params: &Params, p: Point) -> f32 {
+    pub(super) fn gamma_term(&self, params: &SizedParams, p: Point) -> f32 {
         let span = params.prior_gamma_span;
         let ln_p = self.log_gamma[p.idx()] - self.gamma_lse;
         params.prior_gamma * ((ln_p + span) / span).clamp(-1.0, 1.0)

@@ -12,7 +12,8 @@
 //! - `self_atari`: the move leaves its string in atari and captures nothing (milder for a
 //!   one-stone throw-in);
 //! - `line1`..`line4`: distance to the edge, only for moves with no stone within Manhattan
-//!   distance 2 (this covers MoGo's territory line and line of death), milder under 13x13;
+//!   distance 2 (this covers MoGo's territory line and line of death), milder below
+//!   `large_board_min_size`;
 //! - `near_last`, `near_prev`: short gridcular distance to the last two moves;
 //! - `nakade`: the vital point of a killable eye space of three to six points, either
 //!   side's (it kills, or makes two eyes); the learned patterns' probability of such a move
@@ -40,7 +41,7 @@ mod tests;
 mod tests_shape;
 
 use crate::board::{Bitboard, Board, Color, Point};
-use crate::params::Params;
+use crate::params::SizedParams;
 use crate::patterns::Gammas;
 use crate::patterns::fuseki::Fuseki;
 use crate::playout::mogo3x3::Pattern3x3;
@@ -169,10 +170,10 @@ impl PriorEval {
     /// written to `out[i]`: 0 neutral, positive good, the sum of the terms clamped to
     /// [-1, 1]. The moves must be empty points of the board (legal moves); `out` must be at
     /// least as long as `moves`. Allocates nothing once the board size has been seen.
-    /// `params` come as the board reads them ([`Params::for_size`]).
+    /// `params` are the board's ([`crate::params::Params::for_size`]).
     pub fn evaluate(
         &mut self,
-        params: &Params,
+        params: &SizedParams,
         input: &PriorInput,
         moves: &[u16],
         out: &mut [f32],
@@ -195,7 +196,7 @@ impl PriorEval {
     /// `params` as for `evaluate`.
     pub fn explain(
         &mut self,
-        params: &Params,
+        params: &SizedParams,
         input: &PriorInput,
         mv: u16,
     ) -> Vec<(&'static str, f32)> {
@@ -217,8 +218,9 @@ impl PriorEval {
 
     /// Builds the per-size tables if needed, scans the position and looks it up in the
     /// fuseki table (after `gamma_ready` is set for it).
-    fn prepare(&mut self, params: &Params, input: &PriorInput) {
+    fn prepare(&mut self, params: &SizedParams, input: &PriorInput) {
         let b = input.board;
+        debug_assert_eq!(params.size(), b.size(), "parameters of another board size");
         if self.size != b.size() || self.marks.len() != b.len() {
             self.build_tables(b);
         }

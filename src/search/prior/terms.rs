@@ -19,7 +19,7 @@
 
 use super::{PASS, PriorEval, PriorInput, Sink};
 use crate::board::{Board, CODE_BLACK, CODE_EMPTY, CODE_WHITE, Color, NEIGHBOUR_OFFSETS, Point};
-use crate::params::Params;
+use crate::params::SizedParams;
 
 /// An own stone in a mover-relative code.
 const OWN: u32 = CODE_BLACK;
@@ -77,7 +77,7 @@ impl PriorEval {
     /// Adds the terms of move `mv` (a point index, or `PASS`) to `sink`.
     pub(super) fn terms<S: Sink>(
         &self,
-        params: &Params,
+        params: &SizedParams,
         input: &PriorInput,
         mv: u16,
         sink: &mut S,
@@ -170,8 +170,8 @@ impl PriorEval {
     }
 
     /// The distance-to-edge term of a move on `line` far from all stones.
-    fn line_term<S: Sink>(&self, params: &Params, line: u8, sink: &mut S) {
-        let scale = if self.size >= 13 {
+    fn line_term<S: Sink>(&self, params: &SizedParams, line: u8, sink: &mut S) {
+        let scale = if params.is_large() {
             1.0
         } else {
             params.prior_line_small
@@ -189,7 +189,7 @@ impl PriorEval {
     /// `code`; `captures` when the move takes a string.
     fn shape_terms<S: Sink>(
         &self,
-        params: &Params,
+        params: &SizedParams,
         input: &PriorInput,
         p: Point,
         code: u32,

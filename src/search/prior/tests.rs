@@ -4,6 +4,7 @@
 use super::*;
 use crate::board::Move;
 use crate::board::diagram::{at, board, from_lists};
+use crate::params::Params;
 use Color::{Black, White};
 
 pub(super) fn input(b: &Board, me: Color) -> PriorInput<'_> {
@@ -32,7 +33,8 @@ pub(super) fn h_with(inp: &PriorInput, v: &str, params: &Params) -> f32 {
 
 /// The terms of the move on vertex `v` with the default parameters.
 pub(super) fn terms(inp: &PriorInput, v: &str) -> Vec<(&'static str, f32)> {
-    PriorEval::new().explain(&Params::default(), inp, at(inp.board, v).0)
+    let params = Params::default().for_size(inp.board.size());
+    PriorEval::new().explain(&params, inp, at(inp.board, v).0)
 }
 
 pub(super) fn fired(inp: &PriorInput, v: &str, name: &str) -> Option<f32> {
@@ -49,7 +51,7 @@ fn all_moves(inp: &PriorInput, params: &Params) -> (Vec<u16>, Vec<f32>) {
         .collect();
     moves.push(PASS);
     let mut out = vec![0.0; moves.len()];
-    PriorEval::new().evaluate(params, inp, &moves, &mut out);
+    PriorEval::new().evaluate(&params.for_size(b.size()), inp, &moves, &mut out);
     (moves, out)
 }
 
@@ -192,7 +194,8 @@ fn the_tactical_weights_have_their_own_values_on_large_boards() {
 fn pass_is_negative() {
     let b = Board::new(9);
     let mut out = [0.0];
-    PriorEval::new().evaluate(&Params::default(), &input(&b, Black), &[PASS], &mut out);
+    let params = Params::default().for_size(9);
+    PriorEval::new().evaluate(&params, &input(&b, Black), &[PASS], &mut out);
     assert!(out[0] < 0.0);
     assert_eq!(out[0], Params::default().prior_pass);
 }
@@ -208,6 +211,7 @@ fn h_is_clamped_and_explain_sums_to_evaluate() {
     for name in ["prior_capture", "prior_capture_save", "prior_near_last"] {
         big.set(name, "1").unwrap();
     }
+    let big = big.for_size(b.size());
     let mut eval = PriorEval::new();
     let sum: f32 = eval
         .explain(&big, &inp, at(&b, "D6").0)
@@ -236,7 +240,7 @@ fn h_is_clamped_and_explain_sums_to_evaluate() {
     for inp in &cases {
         let (moves, out) = all_moves(inp, &p);
         for (&mv, &v) in moves.iter().zip(&out) {
-            let terms = eval.explain(&p, inp, mv);
+            let terms = eval.explain(&p.for_size(inp.board.size()), inp, mv);
             let sum: f32 = terms.iter().map(|t| t.1).sum();
             assert!(
                 (sum.clamp(-1.0, 1.0) - v).abs() < 1e-5,
@@ -294,14 +298,16 @@ fn pattern_roots_are_square_roots_of_the_move_probabilities() {
     let mut eval = PriorEval::new();
     let mut roots = vec![1.0];
     params.prior_pattern_small_scale = 0.0;
-    eval.evaluate(&params, &inp, &moves, &mut out);
-    eval.pattern_roots(&params, &moves, &mut roots);
+    let sized = params.for_size(b.size());
+    eval.evaluate(&sized, &inp, &moves, &mut out);
+    eval.pattern_roots(&sized, &moves, &mut roots);
     assert!(roots.is_empty(), "off on 9x9 at scale 0");
     // The pattern experience needs the gammas even with the H(d) term off.
     params.prior_pattern_small_scale = 0.7;
     params.prior_gamma = 0.0;
-    eval.evaluate(&params, &inp, &moves, &mut out);
-    eval.pattern_roots(&params, &moves, &mut roots);
+    let sized = params.for_size(b.size());
+    eval.evaluate(&sized, &inp, &moves, &mut out);
+    eval.pattern_roots(&sized, &moves, &mut roots);
     assert_eq!(roots.len(), moves.len());
     let root = |v: &str| roots[moves.iter().position(|&m| m == at(&b, v).0).unwrap()];
     assert_eq!(roots[moves.len() - 1], 0.0, "the pass has none");
@@ -338,7 +344,7 @@ fn the_vital_point_of_a_straight_three_is_favoured_for_both_sides() {
         let inp = input(&b, me);
         let mut eval = PriorEval::new();
         let named = |v: &str, eval: &mut PriorEval, params: &Params| {
-            eval.explain(params, &inp, at(&b, v).0)
+            eval.explain(&params.for_size(9), &inp, at(&b, v).0)
                 .iter()
                 .find(|t| t.0 == "nakade")
                 .map(|t| t.1)
@@ -351,8 +357,9 @@ fn the_vital_point_of_a_straight_three_is_favoured_for_both_sides() {
         let mut roots = Vec::new();
         let mut root_of_b1 = |factor: f32| {
             params.prior_nakade_gamma = factor;
-            eval.evaluate(&params, &inp, &moves, &mut out);
-            eval.pattern_roots(&params, &moves, &mut roots);
+            let sized = params.for_size(9);
+            eval.evaluate(&sized, &inp, &moves, &mut out);
+            eval.pattern_roots(&sized, &moves, &mut roots);
             roots[moves.iter().position(|&m| m == at(&b, "B1").0).unwrap()]
         };
         let (p, boosted) = (root_of_b1(1.0).powi(2), root_of_b1(9.0).powi(2));
@@ -369,7 +376,7 @@ fn the_vital_point_of_a_straight_three_is_favoured_for_both_sides() {
     let inp = input(&b, White);
     assert!(
         PriorEval::new()
-            .explain(&params, &inp, at(&b, "B1").0)
+            .explain(&params.for_size(9), &inp, at(&b, "B1").0)
             .iter()
             .all(|t| t.0 != "nakade")
     );

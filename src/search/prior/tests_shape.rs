@@ -4,6 +4,7 @@
 use super::tests::{fired, h, h_with, input};
 use super::*;
 use crate::board::diagram::{at, from_lists};
+use crate::params::Params;
 use Color::{Black, White};
 
 #[test]
@@ -64,7 +65,7 @@ fn learned_patterns_rank_the_usual_answer_first() {
         prior_gamma: 0.0,
         ..Params::default()
     };
-    let t = PriorEval::new().explain(&off, &inp, at(&b, "Q7").0);
+    let t = PriorEval::new().explain(&off.for_size(b.size()), &inp, at(&b, "Q7").0);
     assert!(t.iter().all(|x| x.0 != "gamma"));
     let small = from_lists(7, &["C3"], &["E5"]);
     assert_eq!(fired(&input(&small, Black), "D4", "gamma"), None);
