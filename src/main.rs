@@ -104,12 +104,12 @@ fn books(cli: &Cli) -> moyo::book::Library {
     }
     let (mut lib, errors) = moyo::book::embedded();
     for e in errors {
-        eprintln!("moyo: {e}; playing without it");
+        moyo::diag!("moyo: {e}; playing without it");
     }
     for f in &cli.book {
         match moyo::book::load(f) {
             Ok((b, _)) => lib.add(b),
-            Err(e) => eprintln!("moyo: {e}; playing without it"),
+            Err(e) => moyo::diag!("moyo: {e}; playing without it"),
         }
     }
     lib
@@ -228,7 +228,7 @@ fn patterns(command: PatternsCommand) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("moyo patterns: {e}");
+            moyo::diag!("moyo patterns: {e}");
             ExitCode::FAILURE
         }
     }
@@ -320,6 +320,8 @@ fn follow(f: Follower, cfg: &EngineConfig) {
 }
 
 fn main() -> ExitCode {
+    // Lets the queued stderr lines out when main returns (see `moyo::sys::stderr`).
+    let _flush = moyo::sys::stderr::FlushOnDrop;
     let cli = Cli::parse();
     let cfg = match config(&cli) {
         Ok(c) => c,
@@ -356,7 +358,7 @@ fn main() -> ExitCode {
             match done {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("moyo: {e}");
+                    moyo::diag!("moyo: {e}");
                     ExitCode::FAILURE
                 }
             }
@@ -418,7 +420,7 @@ fn main() -> ExitCode {
             match tuned {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("moyo tune: {e}");
+                    moyo::diag!("moyo tune: {e}");
                     ExitCode::FAILURE
                 }
             }
@@ -433,7 +435,7 @@ fn main() -> ExitCode {
                 }
             };
             if !cli.quiet {
-                eprintln!(
+                moyo::diag!(
                     "moyo {}: GTP on stdin, {} threads, seed {}",
                     env!("CARGO_PKG_VERSION"),
                     cfg.threads,
@@ -444,7 +446,7 @@ fn main() -> ExitCode {
             cfg.books = books(&cli);
             if !cli.quiet {
                 for b in cfg.books.books() {
-                    eprintln!("moyo: opening book {} ({} positions)", b.rules, b.len());
+                    moyo::diag!("moyo: opening book {} ({} positions)", b.rules, b.len());
                 }
             }
             let mut engine = Engine::new(cfg);
@@ -460,7 +462,7 @@ fn main() -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("moyo: {e}");
+                    moyo::diag!("moyo: {e}");
                     ExitCode::FAILURE
                 }
             }

@@ -169,7 +169,7 @@ pub(super) fn build(
             last_report = Instant::now();
             let rate = (b.info.evaluations - evals_at_start) as f64 * 3600.0
                 / start.elapsed().as_secs_f64().max(1e-9);
-            eprintln!(
+            moyo::diag!(
                 "book: expansions {} positions {} evaluations {} ({:.0}/h) root {:.4}",
                 b.info.expansions,
                 b.book.len(),
@@ -197,7 +197,7 @@ fn spread(
         Some(hub) => {
             if !quiet {
                 let ranks = hub.lock().size();
-                eprintln!("book: evaluations on {ranks} ranks of {workers} workers each");
+                moyo::diag!("book: evaluations on {ranks} ranks of {workers} workers each");
             }
             Spread::Cluster(Box::new(ClusterEvaluators::new(hub, evals, workers)))
         }
@@ -234,7 +234,7 @@ fn report_by_rank(evals: &Spread, quiet: bool) {
             .enumerate()
             .map(|(r, n)| format!("rank {r} {n}"))
             .collect();
-        eprintln!("book: evaluations this sitting: {}", counts.join(", "));
+        moyo::diag!("book: evaluations this sitting: {}", counts.join(", "));
     }
 }
 
@@ -290,7 +290,7 @@ fn resume_build(
         ));
     }
     if !quiet {
-        eprintln!(
+        moyo::diag!(
             "book: resuming {} ({} positions, {} expansions)",
             a.out.display(),
             b.book.len(),
@@ -298,7 +298,7 @@ fn resume_build(
         );
         let stale = b.stale(book::EVAL_VERSION).len();
         if stale > 0 {
-            eprintln!(
+            moyo::diag!(
                 "book: {stale} positions were valued by an older search: they are evaluated again first"
             );
         }
@@ -343,7 +343,7 @@ fn played_table(info: &BuildInfo, size: usize) -> Result<Option<Arc<Played>>, St
     let dirs: Vec<PathBuf> = info.games.lines().map(PathBuf::from).collect();
     let files = sgf_files(&dirs)?;
     let played = Played::from_files(&files, size)?;
-    eprintln!(
+    moyo::diag!(
         "book: {} games of records, {} opening positions with the moves played in them",
         played.games,
         played.positions()
@@ -360,7 +360,7 @@ fn follow_lines(info: &BuildInfo, size: usize, quiet: bool) -> Result<Lines, Str
     let recs = records(&dirs)?;
     let lines = Lines::from_records(recs.iter().map(|r| &r.1), size);
     if !quiet {
-        eprintln!("book: following the openings of {} games", lines.len());
+        moyo::diag!("book: following the openings of {} games", lines.len());
     }
     Ok(lines)
 }
@@ -489,7 +489,7 @@ pub(super) fn check(
     let last = b.run_checks(evals.evaluators(), a.depth, limits, |b, _| {
         if !quiet && last_report.elapsed() >= Duration::from_secs(30) {
             last_report = Instant::now();
-            eprintln!(
+            moyo::diag!(
                 "book: checks {} disputed {}",
                 b.info.evaluations - at_start,
                 b.disputed().len()

@@ -131,11 +131,10 @@ pub trait Link: Send {
     fn close(&mut self, finalize: bool);
 }
 
-/// Writes `moyo: <args>` and a newline on stderr in one write (see `note!`).
+/// Writes `moyo: <args>` and a newline on stderr in one write, through the queue that
+/// never waits for a reader (see `note!`).
 pub(crate) fn note_line(args: std::fmt::Arguments) {
-    use std::io::Write;
-    let line = format!("moyo: {args}\n");
-    let _ = std::io::stderr().write_all(line.as_bytes());
+    crate::diag!("moyo: {args}");
 }
 
 /// How long a waiting rank sleeps between looks at its messages.

@@ -66,7 +66,7 @@ pub(super) fn or_report<T>(
     fallback: impl FnOnce() -> T,
 ) -> T {
     parsed.unwrap_or_else(|e| {
-        eprintln!("moyo: {e}; using {instead}");
+        crate::diag!("moyo: {e}; using {instead}");
         fallback()
     })
 }
