@@ -47,8 +47,9 @@ struct Cli {
     /// fair matches).
     #[arg(long, global = true)]
     ponder: bool,
-    /// Memory for the search tree, e.g. `512M`, `4G` (a bare number is MiB; default: a
-    /// quarter of the machine's memory, at most 4G). When full, the tree stops growing.
+    /// Memory for the search tree, e.g. `512M`, `4G` (K, M, G or T; a bare number is MiB;
+    /// default: a quarter of the memory this process may use, its container's limit or the
+    /// machine's, at most 4G). When full, the tree stops growing.
     #[arg(long = "max-memory", global = true, value_name = "SIZE")]
     max_memory: Option<String>,
     /// Play without the opening book.
@@ -258,7 +259,24 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
     if cli.threads == Some(0) {
         return Err("--threads must be at least 1".into());
     }
-    let max_memory = cli.max_memory.as_deref().map(parse_memory).transpose()?;
+    if let Some(t) = cli.threads
+        && t > moyo::search::MAX_THREADS
+    {
+        return Err(format!(
+            "--threads {t}: at most {}",
+            moyo::search::MAX_THREADS
+        ));
+    }
+    let max_memory = cli
+        .max_memory
+        .as_deref()
+        .map(|s| {
+            use moyo::sys::memory::{check_budget, parse_size};
+            parse_size(s)
+                .and_then(|b| check_budget(b).map(|_| b).map_err(|e| format!("{s}: {e}")))
+                .map_err(|e| format!("--max-memory {e}"))
+        })
+        .transpose()?;
     let threads = cli
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -277,39 +295,6 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
         max_memory,
         ..EngineConfig::default()
     })
-}
-
-/// Bytes from a size such as `512M`, `4G`, `800K` or `256` (MiB); at least 1 MiB.
-fn parse_memory(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    let (digits, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => t.split_at(i),
-        None => (t, "M"),
-    };
-    let shift = match unit
-        .trim()
-        .to_ascii_uppercase()
-        .trim_end_matches("IB")
-        .trim_end_matches('B')
-    {
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        _ => {
-            return Err(format!(
-                "--max-memory {s}: expected a size such as 512M or 4G"
-            ));
-        }
-    };
-    let n: f64 = digits
-        .trim()
-        .parse()
-        .map_err(|_| format!("--max-memory {s}: expected a size such as 512M or 4G"))?;
-    let bytes = n * (1u64 << shift) as f64;
-    if !(bytes >= (1 << 20) as f64 && bytes < 1e15) {
-        return Err(format!("--max-memory {s}: between 1M and 1000T"));
-    }
-    Ok(bytes as usize)
 }
 
 /// Serves rank 0's searches as a follower rank, with the configured threads and memory.
