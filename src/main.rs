@@ -308,7 +308,7 @@ fn main() -> ExitCode {
     // Lets the queued stderr lines out when main returns (see `moyo::sys::stderr`).
     let _flush = moyo::sys::stderr::FlushOnDrop;
     let cli = Cli::parse();
-    let cfg = match config(&cli) {
+    let cfg = match config(&cli).and_then(|c| moyo::cluster::check_launcher().map(|_| c)) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("moyo: {e}");

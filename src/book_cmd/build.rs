@@ -140,6 +140,8 @@ pub(super) fn build(
     hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
     let player = check_build_args(&a)?;
+    // Two builds on one book would lose each other's work.
+    let _lock = moyo::sys::lock::Lock::file(&a.out)?;
     let mut builder = if a.out.exists() {
         resume_build(&a, player, playouts, seed, quiet)?
     } else {
@@ -463,6 +465,7 @@ pub(super) fn check(
     hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
     a.run.check()?;
+    let _lock = moyo::sys::lock::Lock::file(&a.out)?;
     if let Some(m) = a.margin
         && !(0.0..=1.0).contains(&m)
     {

@@ -469,6 +469,8 @@ pub fn collect(
 /// Trains and writes `cfg.out`; resumes from `cfg.checkpoint` when it was made from the same
 /// data settings.
 pub fn run(cfg: &TrainConfig) -> Result<(), String> {
+    // One trainer at a time on an output and its checkpoint.
+    let _lock = crate::sys::lock::Lock::file(&cfg.out)?;
     let t0 = Instant::now();
     let names: Vec<String> = cfg
         .files
