@@ -28,6 +28,10 @@ pub struct RunArgs {
     /// Seconds between checkpoints (the journal keeps every search's result in between).
     #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
     checkpoint_secs: f64,
+    /// Resume from a journal damaged before its end: keep its records before the damage
+    /// and drop the rest (without it, such a journal stops the resume).
+    #[arg(long)]
+    salvage: bool,
 }
 
 impl RunArgs {
@@ -276,7 +280,7 @@ fn resume_build(
     seed: Option<u64>,
     quiet: bool,
 ) -> Result<Builder, String> {
-    let mut b = Builder::resume(&a.out)?;
+    let mut b = Builder::resume_with(&a.out, a.run.salvage)?;
     let r = b.book.rules;
     if a.size.is_some_and(|s| s != r.size)
         || a.komi.is_some_and(|k| k != r.komi)
@@ -471,7 +475,7 @@ pub(super) fn check(
     {
         return Err("--margin must be a win rate in [0, 1]".into());
     }
-    let mut b = Builder::resume(&a.out)?;
+    let mut b = Builder::resume_with(&a.out, a.run.salvage)?;
     if let Some(m) = a.margin {
         b.book.shape.check_margin = m;
         b.book.refresh();
