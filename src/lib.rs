@@ -6,6 +6,8 @@
 //! process, and the speed reference of `moyo bench`) -> `tune` (the top
 //! layer: plays engines against each other to evolve the parameters) -> `cluster` (moyo on
 //! several processes: MPI ranks that search, build books and tune together).
+//! Below them all, `sys`: what moyo needs of the operating system (a stderr that never
+//! blocks, durable files, lock files, memory limits).
 //! `tools/check-layers.py` checks it.
 pub mod bench;
 pub mod board;
@@ -19,4 +21,5 @@ pub mod patterns;
 pub mod playout;
 pub mod search;
 pub mod sgf;
+pub mod sys;
 pub mod tune;

@@ -47,8 +47,9 @@ struct Cli {
     /// fair matches).
     #[arg(long, global = true)]
     ponder: bool,
-    /// Memory for the search tree, e.g. `512M`, `4G` (a bare number is MiB; default: a
-    /// quarter of the machine's memory, at most 4G). When full, the tree stops growing.
+    /// Memory for the search tree, e.g. `512M`, `4G` (K, M, G or T; a bare number is MiB;
+    /// default: a quarter of the memory this process may use, its container's limit or the
+    /// machine's, at most 4G). When full, the tree stops growing.
     #[arg(long = "max-memory", global = true, value_name = "SIZE")]
     max_memory: Option<String>,
     /// Play without the opening book.
@@ -104,12 +105,12 @@ fn books(cli: &Cli) -> moyo::book::Library {
     }
     let (mut lib, errors) = moyo::book::embedded();
     for e in errors {
-        eprintln!("moyo: {e}; playing without it");
+        moyo::diag!("moyo: {e}; playing without it");
     }
     for f in &cli.book {
         match moyo::book::load(f) {
             Ok((b, _)) => lib.add(b),
-            Err(e) => eprintln!("moyo: {e}; playing without it"),
+            Err(e) => moyo::diag!("moyo: {e}; playing without it"),
         }
     }
     lib
@@ -228,7 +229,7 @@ fn patterns(command: PatternsCommand) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("moyo patterns: {e}");
+            moyo::diag!("moyo patterns: {e}");
             ExitCode::FAILURE
         }
     }
@@ -258,7 +259,24 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
     if cli.threads == Some(0) {
         return Err("--threads must be at least 1".into());
     }
-    let max_memory = cli.max_memory.as_deref().map(parse_memory).transpose()?;
+    if let Some(t) = cli.threads
+        && t > moyo::search::MAX_THREADS
+    {
+        return Err(format!(
+            "--threads {t}: at most {}",
+            moyo::search::MAX_THREADS
+        ));
+    }
+    let max_memory = cli
+        .max_memory
+        .as_deref()
+        .map(|s| {
+            use moyo::sys::memory::{check_budget, parse_size};
+            parse_size(s)
+                .and_then(|b| check_budget(b).map(|_| b).map_err(|e| format!("{s}: {e}")))
+                .map_err(|e| format!("--max-memory {e}"))
+        })
+        .transpose()?;
     let threads = cli
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -279,39 +297,6 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
     })
 }
 
-/// Bytes from a size such as `512M`, `4G`, `800K` or `256` (MiB); at least 1 MiB.
-fn parse_memory(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    let (digits, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => t.split_at(i),
-        None => (t, "M"),
-    };
-    let shift = match unit
-        .trim()
-        .to_ascii_uppercase()
-        .trim_end_matches("IB")
-        .trim_end_matches('B')
-    {
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        _ => {
-            return Err(format!(
-                "--max-memory {s}: expected a size such as 512M or 4G"
-            ));
-        }
-    };
-    let n: f64 = digits
-        .trim()
-        .parse()
-        .map_err(|_| format!("--max-memory {s}: expected a size such as 512M or 4G"))?;
-    let bytes = n * (1u64 << shift) as f64;
-    if !(bytes >= (1 << 20) as f64 && bytes < 1e15) {
-        return Err(format!("--max-memory {s}: between 1M and 1000T"));
-    }
-    Ok(bytes as usize)
-}
-
 /// Serves rank 0's searches as a follower rank, with the configured threads and memory.
 fn follow(f: Follower, cfg: &EngineConfig) {
     let memory = cfg.max_memory.unwrap_or_else(default_memory);
@@ -320,8 +305,10 @@ fn follow(f: Follower, cfg: &EngineConfig) {
 }
 
 fn main() -> ExitCode {
+    // Lets the queued stderr lines out when main returns (see `moyo::sys::stderr`).
+    let _flush = moyo::sys::stderr::FlushOnDrop;
     let cli = Cli::parse();
-    let cfg = match config(&cli) {
+    let cfg = match config(&cli).and_then(|c| moyo::cluster::check_launcher().map(|_| c)) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("moyo: {e}");
@@ -356,7 +343,7 @@ fn main() -> ExitCode {
             match done {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("moyo: {e}");
+                    moyo::diag!("moyo: {e}");
                     ExitCode::FAILURE
                 }
             }
@@ -418,7 +405,7 @@ fn main() -> ExitCode {
             match tuned {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("moyo tune: {e}");
+                    moyo::diag!("moyo tune: {e}");
                     ExitCode::FAILURE
                 }
             }
@@ -433,7 +420,7 @@ fn main() -> ExitCode {
                 }
             };
             if !cli.quiet {
-                eprintln!(
+                moyo::diag!(
                     "moyo {}: GTP on stdin, {} threads, seed {}",
                     env!("CARGO_PKG_VERSION"),
                     cfg.threads,
@@ -444,7 +431,7 @@ fn main() -> ExitCode {
             cfg.books = books(&cli);
             if !cli.quiet {
                 for b in cfg.books.books() {
-                    eprintln!("moyo: opening book {} ({} positions)", b.rules, b.len());
+                    moyo::diag!("moyo: opening book {} ({} positions)", b.rules, b.len());
                 }
             }
             let mut engine = Engine::new(cfg);
@@ -460,7 +447,7 @@ fn main() -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("moyo: {e}");
+                    moyo::diag!("moyo: {e}");
                     ExitCode::FAILURE
                 }
             }

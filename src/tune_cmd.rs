@@ -142,7 +142,7 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
         stop_after: None,
     };
     if !g.quiet {
-        eprintln!(
+        moyo::diag!(
             "tune: {} of {} parameters on {}x{}, {} games a generation, {} threads, into {}",
             cfg.method.as_str(),
             cfg.spec.params.len(),
@@ -157,7 +157,7 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
         Some(hub) => {
             let ranks = hub.lock().size();
             if !g.quiet {
-                eprintln!(
+                moyo::diag!(
                     "tune: games on {ranks} ranks of {} threads each",
                     cfg.threads
                 );
@@ -171,7 +171,7 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
                     .enumerate()
                     .map(|(r, n)| format!("rank {r} {n}"))
                     .collect();
-                eprintln!("tune: games played this sitting: {}", counts.join(", "));
+                moyo::diag!("tune: games played this sitting: {}", counts.join(", "));
             }
             finish?
         }
@@ -187,7 +187,7 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
         Finish::Done(champion) => {
             let report = tune::report::run(&out)?;
             if !g.quiet {
-                eprint!("{report}");
+                moyo::sys::stderr::write(report);
             }
             println!("{}", cfg.spec.set_line(&champion));
             println!("champion: {}", tune::champion_path(&out).display());

@@ -301,7 +301,7 @@ fn random_record(r: &mut impl Rng) -> GameRecord {
     };
     GameRecord {
         size,
-        komi: f32::from(r2.gen_range(-20i8..20)) / 2.0,
+        komi: Some(f32::from(r2.gen_range(-20i8..20)) / 2.0),
         handicap: if black_setup.len() >= 2 {
             black_setup.len() as u32
         } else {

@@ -547,6 +547,21 @@ E1 G1 E2 F2 G2 E3 G3 E4 F4 G4 E5 G5 E6 F6 G6 E7 G7
 }
 
 #[test]
+fn loadsgf_of_a_record_without_komi_keeps_the_komi() {
+    let dir = temp_dir("loadsgf-komi");
+    let sgf = dir.join("nokm.sgf");
+    std::fs::write(&sgf, "(;GM[1]FF[4]SZ[9];B[ee];W[cc])").unwrap();
+    let out = run_script(
+        FAST,
+        format!("komi 6.5\nloadsgf {}\nprintsgf\n", sgf.display()).as_bytes(),
+    );
+    let r = responses(&out);
+    assert_eq!(r[1], "= black", "{out}");
+    assert!(r[2].contains("SZ[9]KM[6.5]"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn loadsgf_and_printsgf_round_trip() {
     let dir = temp_dir("loadsgf");
     let sgf = dir.join("game.sgf");

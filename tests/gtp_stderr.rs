@@ -1,7 +1,8 @@
 //! What the engine writes on stderr while it thinks: a progress line every second (playouts,
 //! the best move, its win rate, the principal variation) unless `--quiet`, and GoGui's live
 //! graphics (`gogui-gfx:` blocks, then `gogui-gfx: CLEAR` before the answer) when switched on.
-//! Stdout carries GTP only.
+//! Stdout carries GTP only. A stderr nobody reads never stops the engine: lines that do not
+//! fit are dropped and counted (`moyo-explain` says how many).
 
 mod gtp_support;
 
@@ -70,4 +71,34 @@ fn quiet_means_no_progress_and_gfx_is_off_by_default() {
         out.ends_with("= [bool] live_gfx 0\n[bool] progress 0\n\n"),
         "{out}"
     );
+}
+
+/// 2,000 moves with stderr a pipe that is never read: every command is answered (the
+/// progress lines fill a 64 KB pipe within some 450 moves), and the dropped lines are
+/// counted.
+#[test]
+fn an_unread_stderr_never_stops_the_engine() {
+    let (mut gtp, _stderr) = Gtp::start_with_unread_stderr(&[
+        "--playouts",
+        "2",
+        "--threads",
+        "1",
+        "--seed",
+        "1",
+        "--no-book",
+    ]);
+    gtp.timeout = std::time::Duration::from_secs(10);
+    gtp.ok("boardsize 9");
+    for i in 0..2000 {
+        if i % 100 == 0 {
+            gtp.ok("clear_board");
+        }
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        let r = gtp.ok(&format!("genmove {colour}"));
+        assert!(matches("{gen}", &r), "move {i}: {r}");
+    }
+    let explained = gtp.ok("moyo-explain");
+    assert!(explained.contains("stderr lines dropped "), "{explained}");
+    gtp.ok("quit");
+    gtp.finish();
 }

@@ -12,6 +12,7 @@ import sys
 
 # Lowest first. Modules on one line are one layer and may not use each other.
 LAYERS = [
+    ["sys"],
     ["board"],
     ["sgf"],
     ["patterns"],

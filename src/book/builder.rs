@@ -112,13 +112,20 @@ impl Builder {
     }
 
     /// Resumes the build saved at `path`: its last checkpoint plus the evaluations its
-    /// journal recorded after it; the result is saved as a new checkpoint at once.
+    /// journal recorded after it; the result is saved as a new checkpoint at once. A
+    /// journal damaged before its end is an error (see `resume_with`).
     pub fn resume(path: &Path) -> Result<Builder, String> {
+        Builder::resume_with(path, false)
+    }
+
+    /// `resume`; with `salvage`, a journal damaged before its end gives the records before
+    /// the damage instead of an error (the rest is lost).
+    pub fn resume_with(path: &Path, salvage: bool) -> Result<Builder, String> {
         let name = path.display().to_string();
         let bytes = std::fs::read(path).map_err(|e| format!("book {name}: {e}"))?;
         let (mut book, mut info) = file::from_bytes(&bytes, &name)?;
         let sum = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap());
-        let records = Journal::read(&file::sibling(path, ".journal"), sum);
+        let records = Journal::read(&file::sibling(path, ".journal"), sum, salvage)?;
         for r in &records {
             if !r.apply(&mut book, &mut info) {
                 break;

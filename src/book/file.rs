@@ -30,7 +30,7 @@ use super::order::OrderWeights;
 use super::settings::{BuildInfo, EvalSettings, PlayerMode};
 use crate::board::{Color, Scoring};
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The magic bytes of a book file.
@@ -372,23 +372,9 @@ pub fn load(path: &Path) -> Result<(Book, BuildInfo), String> {
     from_bytes(&bytes, &name)
 }
 
-/// Writes `bytes` to `path` atomically: a new file beside it, flushed to disk, then renamed
-/// over the old one. A crash leaves either the old file or the new one, never half of one.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = sibling(path, ".tmp");
-    {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-    }
-    fs::rename(&tmp, path)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(d) = fs::File::open(dir)
-    {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
+/// Writes `bytes` to `path` atomically and durably: a crash leaves either the old file or
+/// the new one, never half of one (`sys::durable`, which every checkpoint shares).
+pub use crate::sys::durable::write as write_atomic;
 
 /// Saves a book atomically and returns its checksum (the journal is tied to it).
 pub fn save(path: &Path, book: &Book, info: &BuildInfo) -> io::Result<u64> {

@@ -31,7 +31,7 @@ impl Lines {
     ) -> Lines {
         let mut lines = Vec::new();
         for rec in records.into_iter().filter(|r| r.size == size) {
-            let game = crate::board::Game::new(size, rec.komi);
+            let game = crate::board::Game::new(size, rec.komi.unwrap_or(0.0));
             let line: Vec<(Color, Move)> = rec
                 .moves
                 .iter()

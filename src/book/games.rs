@@ -108,7 +108,7 @@ fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
 
 /// The game a record is played in, under area scoring (the books' rules).
 pub fn record_game(rec: &GameRecord) -> Game {
-    let mut game = Game::new(rec.size, rec.komi);
+    let mut game = Game::new(rec.size, rec.komi.unwrap_or(0.0));
     game.set_scoring(Scoring::Area);
     game
 }

@@ -1,6 +1,11 @@
 //! The builder's journal: every change to a book since its last checkpoint, appended as it
 //! happens, each record with its own check, so a killed build resumes from the checkpoint
 //! plus the journal's intact records.
+//!
+//! A record cut short at the very end is what a kill leaves: it is dropped in silence. A
+//! damaged record with intact ones after it is damage (a disk, a copy), not a kill: the
+//! resume stops with the file, the byte offset and the records that would be lost, unless
+//! asked to salvage the records before it.
 
 use super::file::{Reader, VERSION, Writer, fnv1a, write_atomic};
 use super::graph::{Book, Check, Node};
@@ -285,26 +290,152 @@ impl Journal {
     }
 
     /// The records of the journal at `path` if it belongs to the checkpoint with checksum
-    /// `sum`, up to the first damaged or cut record. A missing journal or one of another
-    /// checkpoint gives nothing.
-    pub fn read(path: &Path, sum: u64) -> Vec<Record> {
+    /// `sum`. A missing journal or one of another checkpoint gives nothing; a record cut
+    /// short at the end (a kill mid-write) is dropped. A damaged record with intact records
+    /// after it is an error naming the file, its byte offset and the records after it;
+    /// with `salvage`, the records before it are kept and the rest dropped, with a note.
+    pub fn read(path: &Path, sum: u64, salvage: bool) -> Result<Vec<Record>, String> {
         let Ok(bytes) = fs::read(path) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let mut r = Reader { b: &bytes, at: 0 };
         let ok = r.take(8).is_ok_and(|m| m == JOURNAL_MAGIC)
             && r.u32().is_ok_and(|v| (1..=VERSION).contains(&v))
             && r.u64() == Ok(sum);
         if !ok {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut out = Vec::new();
         while r.at < bytes.len() {
-            match Record::decode(&mut r) {
-                Ok(rec) => out.push(rec),
-                Err(_) => break,
-            }
+            let at = r.at;
+            let Ok(rec) = Record::decode(&mut r) else {
+                let after = intact_after(&bytes, at);
+                if after == 0 {
+                    break; // a torn last record
+                }
+                let name = path.display();
+                if salvage {
+                    crate::diag!(
+                        "book journal {name}: damaged record at byte {at}; kept the {} records \
+                         before it, dropped {after} intact records after it (--salvage)",
+                        out.len()
+                    );
+                    break;
+                }
+                return Err(format!(
+                    "book journal {name}: damaged record at byte {at}, with {after} intact \
+                     records after it that a resume would lose; give --salvage to resume \
+                     from the {} records before it",
+                    out.len()
+                ));
+            };
+            out.push(rec);
         }
-        out
+        Ok(out)
+    }
+}
+
+/// Intact records in `bytes` after a damaged one at `at`: from each byte on, a record that
+/// decodes with its check counts and is stepped over (a false match of a 32-bit check is
+/// about one in four billion).
+fn intact_after(bytes: &[u8], at: usize) -> usize {
+    let mut n = 0;
+    let mut p = at + 1;
+    while p < bytes.len() {
+        let mut r = Reader { b: bytes, at: p };
+        if Record::decode(&mut r).is_ok() {
+            n += 1;
+            p = r.at;
+        } else {
+            p += 1;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A journal of 40 records for checkpoint sum 7, and its path.
+    fn journal(name: &str) -> (std::path::PathBuf, Vec<Record>) {
+        let path = std::env::temp_dir().join(format!(
+            "moyo-journal-{name}-{}.journal",
+            std::process::id()
+        ));
+        let records: Vec<Record> = (0..40)
+            .map(|i| match i % 3 {
+                0 => Record::Visit { node: i },
+                1 => Record::Edge {
+                    parent: i,
+                    mv: 3,
+                    child: i + 1,
+                },
+                _ => Record::Counters {
+                    expansions: u64::from(i),
+                    evaluations: 2,
+                    seconds: 1.5,
+                },
+            })
+            .collect();
+        let mut j = Journal::create(&path, 7).unwrap();
+        j.append(&records).unwrap();
+        (path, records)
+    }
+
+    /// The byte offset where record `k` of `records` starts, after the 20-byte header.
+    fn offset(records: &[Record], k: usize) -> usize {
+        let mut w = Writer(Vec::new());
+        for r in &records[..k] {
+            r.encode(&mut w);
+        }
+        20 + w.0.len()
+    }
+
+    #[test]
+    fn a_flipped_byte_stops_the_resume_naming_file_and_offset() {
+        let (path, records) = journal("flip");
+        assert_eq!(Journal::read(&path, 7, false).unwrap(), records);
+        let mut bytes = fs::read(&path).unwrap();
+        let at = offset(&records, 17);
+        bytes[at + 2] ^= 0x10;
+        fs::write(&path, &bytes).unwrap();
+        let e = Journal::read(&path, 7, false).unwrap_err();
+        assert!(
+            e.contains(&path.display().to_string())
+                && e.contains(&format!(
+                    "damaged record at byte {at}, with 22 intact records"
+                )),
+            "{e}"
+        );
+        // --salvage: the 17 records before it.
+        assert_eq!(Journal::read(&path, 7, true).unwrap(), records[..17]);
+        // A flipped tag changes the record's length: the ones after are still found.
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[at + 2] ^= 0x10;
+        let at = offset(&records, 30);
+        bytes[at] = b'C';
+        fs::write(&path, &bytes).unwrap();
+        let e = Journal::read(&path, 7, false).unwrap_err();
+        assert!(e.contains(&format!("byte {at}, with 9 intact")), "{e}");
+        let _ = fs::remove_file(&path);
+    }
+
+    #[test]
+    fn a_torn_last_record_is_cut_in_silence() {
+        let (path, records) = journal("torn");
+        let bytes = fs::read(&path).unwrap();
+        // Cut inside the last record, and (a longer tail) inside the one before it.
+        for cut in [3, 12] {
+            fs::write(&path, &bytes[..bytes.len() - cut]).unwrap();
+            let got = Journal::read(&path, 7, false).unwrap();
+            assert!(got.len() >= 38 && got[..] == records[..got.len()], "{cut}");
+        }
+        // Zeros after the last record (a file extended but not written): no record follows.
+        let mut padded = bytes.clone();
+        padded.extend_from_slice(&[0; 64]);
+        fs::write(&path, &padded).unwrap();
+        assert_eq!(Journal::read(&path, 7, false).unwrap(), records);
+        let _ = fs::remove_file(&path);
     }
 }

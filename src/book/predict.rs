@@ -44,7 +44,7 @@ pub fn predict(
         if !rec.black_setup.is_empty() || !rec.white_setup.is_empty() {
             continue;
         }
-        let mut game = Game::new(rec.size, rec.komi);
+        let mut game = Game::new(rec.size, rec.komi.unwrap_or(0.0));
         for m in rec.moves.iter().take(plies) {
             let Some((c, mv @ Move::Play(_))) = m.board_move(game.board()) else {
                 break;

@@ -28,6 +28,10 @@ pub struct RunArgs {
     /// Seconds between checkpoints (the journal keeps every search's result in between).
     #[arg(long = "checkpoint-secs", default_value_t = 120.0)]
     checkpoint_secs: f64,
+    /// Resume from a journal damaged before its end: keep its records before the damage
+    /// and drop the rest (without it, such a journal stops the resume).
+    #[arg(long)]
+    salvage: bool,
 }
 
 impl RunArgs {
@@ -140,6 +144,8 @@ pub(super) fn build(
     hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
     let player = check_build_args(&a)?;
+    // Two builds on one book would lose each other's work.
+    let _lock = moyo::sys::lock::Lock::file(&a.out)?;
     let mut builder = if a.out.exists() {
         resume_build(&a, player, playouts, seed, quiet)?
     } else {
@@ -169,7 +175,7 @@ pub(super) fn build(
             last_report = Instant::now();
             let rate = (b.info.evaluations - evals_at_start) as f64 * 3600.0
                 / start.elapsed().as_secs_f64().max(1e-9);
-            eprintln!(
+            moyo::diag!(
                 "book: expansions {} positions {} evaluations {} ({:.0}/h) root {:.4}",
                 b.info.expansions,
                 b.book.len(),
@@ -197,7 +203,7 @@ fn spread(
         Some(hub) => {
             if !quiet {
                 let ranks = hub.lock().size();
-                eprintln!("book: evaluations on {ranks} ranks of {workers} workers each");
+                moyo::diag!("book: evaluations on {ranks} ranks of {workers} workers each");
             }
             Spread::Cluster(Box::new(ClusterEvaluators::new(hub, evals, workers)))
         }
@@ -234,7 +240,7 @@ fn report_by_rank(evals: &Spread, quiet: bool) {
             .enumerate()
             .map(|(r, n)| format!("rank {r} {n}"))
             .collect();
-        eprintln!("book: evaluations this sitting: {}", counts.join(", "));
+        moyo::diag!("book: evaluations this sitting: {}", counts.join(", "));
     }
 }
 
@@ -274,7 +280,7 @@ fn resume_build(
     seed: Option<u64>,
     quiet: bool,
 ) -> Result<Builder, String> {
-    let mut b = Builder::resume(&a.out)?;
+    let mut b = Builder::resume_with(&a.out, a.run.salvage)?;
     let r = b.book.rules;
     if a.size.is_some_and(|s| s != r.size)
         || a.komi.is_some_and(|k| k != r.komi)
@@ -290,7 +296,7 @@ fn resume_build(
         ));
     }
     if !quiet {
-        eprintln!(
+        moyo::diag!(
             "book: resuming {} ({} positions, {} expansions)",
             a.out.display(),
             b.book.len(),
@@ -298,7 +304,7 @@ fn resume_build(
         );
         let stale = b.stale(book::EVAL_VERSION).len();
         if stale > 0 {
-            eprintln!(
+            moyo::diag!(
                 "book: {stale} positions were valued by an older search: they are evaluated again first"
             );
         }
@@ -343,7 +349,7 @@ fn played_table(info: &BuildInfo, size: usize) -> Result<Option<Arc<Played>>, St
     let dirs: Vec<PathBuf> = info.games.lines().map(PathBuf::from).collect();
     let files = sgf_files(&dirs)?;
     let played = Played::from_files(&files, size)?;
-    eprintln!(
+    moyo::diag!(
         "book: {} games of records, {} opening positions with the moves played in them",
         played.games,
         played.positions()
@@ -360,7 +366,7 @@ fn follow_lines(info: &BuildInfo, size: usize, quiet: bool) -> Result<Lines, Str
     let recs = records(&dirs)?;
     let lines = Lines::from_records(recs.iter().map(|r| &r.1), size);
     if !quiet {
-        eprintln!("book: following the openings of {} games", lines.len());
+        moyo::diag!("book: following the openings of {} games", lines.len());
     }
     Ok(lines)
 }
@@ -471,12 +477,13 @@ pub(super) fn check(
     hub: Option<Arc<Mutex<Hub>>>,
 ) -> Result<(), String> {
     a.run.check()?;
+    let _lock = moyo::sys::lock::Lock::file(&a.out)?;
     if let Some(m) = a.margin
         && !(0.0..=1.0).contains(&m)
     {
         return Err("--margin must be a win rate in [0, 1]".into());
     }
-    let mut b = Builder::resume(&a.out)?;
+    let mut b = Builder::resume_with(&a.out, a.run.salvage)?;
     if let Some(m) = a.margin {
         b.book.shape.check_margin = m;
         b.book.refresh();
@@ -497,7 +504,7 @@ pub(super) fn check(
     let last = b.run_checks(evals.evaluators(), a.depth, limits, |b, _| {
         if !quiet && last_report.elapsed() >= Duration::from_secs(30) {
             last_report = Instant::now();
-            eprintln!(
+            moyo::diag!(
                 "book: checks {} disputed {}",
                 b.info.evaluations - at_start,
                 b.disputed().len()

@@ -70,7 +70,7 @@ pub(super) fn records(paths: &[PathBuf]) -> Result<Vec<(PathBuf, GameRecord)>, S
         for rec in GameRecord::parse_all(&text) {
             match rec {
                 Ok(r) => out.push((path.clone(), r)),
-                Err(e) => eprintln!("{}: skipping a game: {e}", path.display()),
+                Err(e) => moyo::diag!("{}: skipping a game: {e}", path.display()),
             }
         }
     }
@@ -170,7 +170,7 @@ fn games_use_with<'a>(
     let mut total = GameUse::default();
     for (path, rec) in records(paths)? {
         let Some(colour) = player_colour(&rec, name) else {
-            eprintln!(
+            moyo::diag!(
                 "{}: cannot tell which colour {name} played; skipped",
                 path.display()
             );
@@ -210,7 +210,7 @@ pub(super) fn count(a: CountArgs, params: &Params) -> Result<(), String> {
     };
     let (lib, errors) = book::embedded();
     for e in errors {
-        eprintln!("moyo: {e}");
+        moyo::diag!("moyo: {e}");
     }
     let book_for = |g: &moyo::board::Game| match &file_book {
         Some(b) => b.rules.matches(g).then_some(b),

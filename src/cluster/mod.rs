@@ -90,6 +90,60 @@ pub fn join(params: &Params, verbose: bool) -> Role {
     Role::Alone
 }
 
+/// Refuses to run as one of several processes an MPI launcher (`mpirun`, `srun`) started
+/// when built without `--features mpi`: each would run alone, all into the same files.
+pub fn check_launcher() -> Result<(), String> {
+    if cfg!(feature = "mpi") {
+        return Ok(());
+    }
+    match launched_by(|name| std::env::var(name).ok()) {
+        None => Ok(()),
+        Some(why) => Err(format!(
+            "started by an MPI launcher ({why}), but this moyo is built without MPI: every \
+             process would run alone, into the same files. Build it with `cargo build \
+             --release --features mpi`, or start one process"
+        )),
+    }
+}
+
+/// The environment variable (`NAME=value`) that shows this process is one of several an
+/// MPI launcher started, with `env` reading the environment; `None` when none does. Open
+/// MPI, MPICH/Hydra and PMIx name the size of the job or a rank; Slurm's `srun` names the
+/// tasks of its step (a batch script's own `SLURM_NTASKS` alone is not a launch).
+fn launched_by(env: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let number = |name: &str| {
+        env(name).and_then(|v| {
+            v.trim()
+                .parse::<u64>()
+                .ok()
+                .map(|n| (n, format!("{name}={v}")))
+        })
+    };
+    for size in ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"] {
+        if let Some((n, why)) = number(size)
+            && n > 1
+        {
+            return Some(why);
+        }
+    }
+    for rank in ["OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"] {
+        if let Some((n, why)) = number(rank)
+            && n > 0
+        {
+            return Some(why);
+        }
+    }
+    // Slurm: a step's task (srun sets SLURM_STEP_ID) of several.
+    if env("SLURM_STEP_ID").is_some()
+        && env("SLURM_PROCID").is_some()
+        && let Some((n, why)) = number("SLURM_NTASKS")
+        && n > 1
+    {
+        return Some(why);
+    }
+    None
+}
+
 /// Rank 0's peers for a searcher, over `hub`: they wait at most an exchange interval for
 /// the followers' last changes at the end of each search.
 pub fn leader_peers(hub: &Arc<Mutex<Hub>>, params: &Params, verbose: bool) -> Box<Leader> {
@@ -131,11 +185,10 @@ pub trait Link: Send {
     fn close(&mut self, finalize: bool);
 }
 
-/// Writes `moyo: <args>` and a newline on stderr in one write (see `note!`).
+/// Writes `moyo: <args>` and a newline on stderr in one write, through the queue that
+/// never waits for a reader (see `note!`).
 pub(crate) fn note_line(args: std::fmt::Arguments) {
-    use std::io::Write;
-    let line = format!("moyo: {args}\n");
-    let _ = std::io::stderr().write_all(line.as_bytes());
+    crate::diag!("moyo: {args}");
 }
 
 /// How long a waiting rank sleeps between looks at its messages.

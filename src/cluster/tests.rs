@@ -100,3 +100,38 @@ fn a_silent_or_dead_rank_is_left_out_and_the_game_goes_on() {
         assert!(r.peer_playouts > 0);
     });
 }
+
+#[test]
+fn mpi_launchers_are_told_from_a_lone_start() {
+    let with = |vars: &'static [(&'static str, &'static str)]| {
+        super::launched_by(move |name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    assert_eq!(with(&[]), None);
+    assert_eq!(
+        with(&[("OMPI_COMM_WORLD_SIZE", "4"), ("OMPI_COMM_WORLD_RANK", "0")]).as_deref(),
+        Some("OMPI_COMM_WORLD_SIZE=4")
+    );
+    assert_eq!(with(&[("OMPI_COMM_WORLD_SIZE", "1")]), None);
+    assert_eq!(with(&[("PMI_SIZE", "2")]).as_deref(), Some("PMI_SIZE=2"));
+    assert_eq!(with(&[("PMIX_RANK", "3")]).as_deref(), Some("PMIX_RANK=3"));
+    assert_eq!(with(&[("PMIX_RANK", "0")]), None);
+    // A Slurm batch script that runs moyo itself is no launch; srun's tasks are.
+    assert_eq!(with(&[("SLURM_NTASKS", "8"), ("SLURM_PROCID", "0")]), None);
+    assert_eq!(
+        with(&[
+            ("SLURM_NTASKS", "8"),
+            ("SLURM_PROCID", "0"),
+            ("SLURM_STEP_ID", "0")
+        ])
+        .as_deref(),
+        Some("SLURM_NTASKS=8")
+    );
+    assert_eq!(
+        with(&[("SLURM_STEP_NUM_TASKS", "2")]).as_deref(),
+        Some("SLURM_STEP_NUM_TASKS=2")
+    );
+}

@@ -416,10 +416,8 @@ impl Engine {
 
     pub(super) fn log(&self, args: std::fmt::Arguments) {
         if self.verbose {
-            use std::io::Write;
-            // In one write: other processes (a cluster's ranks) may share this stderr.
-            let line = format!("moyo: {args}\n");
-            let _ = std::io::stderr().write_all(line.as_bytes());
+            // Through the queue: a controller that never reads stderr must not stop the game.
+            crate::diag!("moyo: {args}");
         }
     }
 }

@@ -32,11 +32,12 @@ impl Engine {
         if !(2..=MAX_SIZE).contains(&rec.size) {
             return Err(fail(format!("unsupported board size {}", rec.size)));
         }
-        let komi = if rec.komi.is_finite() {
-            rec.komi
-        } else {
-            self.game.komi()
-        };
+        // A record without komi (or with one that is not a number) keeps the game's, as
+        // other engines do.
+        let komi = rec
+            .komi
+            .filter(|k| k.is_finite())
+            .unwrap_or(self.game.komi());
         let mut g = Game::new(rec.size, komi);
         g.set_scoring(self.game.scoring());
         // Replay whatever the record holds; superko is enforced again afterwards.

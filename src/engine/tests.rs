@@ -84,6 +84,25 @@ fn handicap_commands() {
 }
 
 #[test]
+fn a_record_without_komi_keeps_the_games() {
+    let mut e = engine();
+    e.komi(5.5).unwrap();
+    assert_eq!(
+        e.load_sgf_text("(;GM[1]SZ[9];B[ee])", None),
+        Ok(Color::White)
+    );
+    assert_eq!(e.game().komi(), 5.5);
+    // Its own komi, when it has one, even 0.
+    assert_eq!(
+        e.load_sgf_text("(;SZ[9]KM[0];B[ee])", None),
+        Ok(Color::White)
+    );
+    assert_eq!(e.game().komi(), 0.0);
+    assert_eq!(e.load_sgf_text("(;SZ[9];B[ee])", None), Ok(Color::White));
+    assert_eq!(e.game().komi(), 0.0);
+}
+
+#[test]
 fn sgf_round_trip_and_move_number() {
     let mut e = engine();
     let sgf = "(;GM[1]SZ[9]KM[6.5]HA[2]AB[cc][gg];W[ee];B[ce];W[];B[ec])";

@@ -255,7 +255,7 @@ pub(super) fn run<W: Write>(
             // The stream is already under way: its answer stays a success, and ends.
             super::recover::restore(s, saved);
             let why = super::recover::message(p.as_ref());
-            eprintln!("moyo: internal error during analysis: {why}");
+            crate::diag!("moyo: internal error during analysis: {why}");
         }
     }
     if let Some(e) = failed {

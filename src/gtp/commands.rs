@@ -241,7 +241,7 @@ fn set_free_handicap(s: &mut Session, a: &[String]) -> CommandResult {
 /// client treats any error as fatal), noted on stderr.
 fn cgos_note(s: &mut Session, what: &str, a: &[String]) -> CommandResult {
     if s.engine.verbose() {
-        eprintln!("moyo: {what}: {}", a.join(" "));
+        crate::diag!("moyo: {what}: {}", a.join(" "));
     }
     Ok(String::new())
 }

@@ -8,6 +8,7 @@
 //! prior 0.64: pattern +0.20 near_last +0.08
 //! alternatives:
 //! D4 win rate 51.0% after 400 visits, prior 0.58: pattern +0.20
+//! stderr lines dropped 12 (not read in time)     (only when some were)
 //! ```
 
 use super::Session;
@@ -18,13 +19,20 @@ use crate::engine::Explanation;
 use crate::search::MoveStat;
 use std::fmt::Write as _;
 
-/// `moyo-explain`.
+/// `moyo-explain`, with the stderr lines dropped so far when there are any (a controller
+/// that does not read stderr: see `sys::stderr`).
 pub(super) fn explain(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
-    s.engine
+    let mut out = s
+        .engine
         .explain()
         .map(|e| text(&e))
-        .ok_or_else(|| "no move generated yet".to_string())
+        .ok_or_else(|| "no move generated yet".to_string())?;
+    let dropped = crate::sys::stderr::dropped();
+    if dropped > 0 {
+        let _ = write!(out, "\nstderr lines dropped {dropped} (not read in time)");
+    }
+    Ok(out)
 }
 
 /// The prior terms as `name +value` pairs.

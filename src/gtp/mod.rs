@@ -232,7 +232,7 @@ pub fn spawn_reader<R: Read + Send + 'static>(
                     }
                     Ok(None) => break,
                     Err(e) => {
-                        eprintln!("moyo: reading input: {e}");
+                        crate::diag!("moyo: reading input: {e}");
                         break;
                     }
                 }

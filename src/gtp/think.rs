@@ -8,7 +8,6 @@ use super::response::gfx_text;
 use crate::board::{Board, Color};
 use crate::engine::{GenMode, GenMove};
 use crate::search::{ProgressCallback, SearchResult};
-use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// Seconds between progress lines.
@@ -64,14 +63,14 @@ impl<'a> Watchers<'a> {
         if progress && display.progress {
             let b = board.clone();
             self.add(PROGRESS_INTERVAL, move |r| {
-                eprintln!("moyo: {}", progress_line(&b, r));
+                crate::diag!("moyo: {}", progress_line(&b, r));
             });
         }
         if display.live_gfx {
             let b = board.clone();
             self.add(GFX_INTERVAL, move |r| {
                 let block = format!("gogui-gfx:\n{}\n\n", gfx_text(&b, color, r));
-                let _ = std::io::stderr().lock().write_all(block.as_bytes());
+                crate::sys::stderr::write(block);
             });
         }
     }
@@ -125,7 +124,7 @@ pub(super) fn analyze(
 /// Clears the live graphics before the response, as GoGui asks.
 fn end_displays(s: &Session) {
     if s.display.live_gfx {
-        eprintln!("gogui-gfx: CLEAR");
+        crate::diag!("gogui-gfx: CLEAR");
     }
 }
 

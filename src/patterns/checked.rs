@@ -66,7 +66,7 @@ pub(super) fn or_report<T>(
     fallback: impl FnOnce() -> T,
 ) -> T {
     parsed.unwrap_or_else(|e| {
-        eprintln!("moyo: {e}; using {instead}");
+        crate::diag!("moyo: {e}; using {instead}");
         fallback()
     })
 }
@@ -81,11 +81,9 @@ pub(super) fn read(path: &Path) -> Result<(String, String), String> {
     Ok((text, name))
 }
 
-/// Writes `text` to `path` atomically (a temporary file beside it, then a rename).
+/// Writes `text` to `path` atomically and durably (`sys::durable`: a temporary file beside
+/// it, synced, renamed, the folder synced).
 pub(super) fn save(path: &Path, text: &str) -> Result<(), String> {
-    let name = path.display().to_string();
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("{name}.tmp: {e}"))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{name}: {e}"))
+    crate::sys::durable::write(path, text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
 }

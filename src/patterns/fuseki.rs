@@ -245,7 +245,7 @@ impl Fuseki {
         Fuseki::parse(&text, &name)
     }
 
-    /// Writes the table to `path` atomically.
+    /// Writes the table to `path` atomically and durably.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         checked::save(path, &self.to_text())
     }

@@ -272,7 +272,8 @@ impl Gammas {
         Gammas::parse(&text, &name)
     }
 
-    /// Writes the table to `path` atomically (a temporary file beside it, then a rename).
+    /// Writes the table to `path` atomically and durably (a temporary file beside it,
+    /// synced, renamed, the folder synced).
     pub fn save(&self, path: &Path) -> Result<(), String> {
         checked::save(path, &self.to_text())
     }

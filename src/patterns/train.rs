@@ -40,14 +40,14 @@ pub fn for_each_position(
                 }
                 Err(e) => {
                     if bad == 0 {
-                        eprintln!("patterns: {}: skipping a game: {e}", path.display());
+                        crate::diag!("patterns: {}: skipping a game: {e}", path.display());
                     }
                     bad += 1;
                 }
             }
         }
         if bad > 0 {
-            eprintln!(
+            crate::diag!(
                 "patterns: {}: {bad} unreadable games skipped",
                 path.display()
             );
@@ -415,7 +415,7 @@ pub fn count_spatial(
         .map(|(&h, _)| h)
         .collect();
     kept.sort_unstable();
-    eprintln!(
+    crate::diag!(
         "patterns train: spatial patterns: {} seen, {} kept ({:.1} s)",
         count.len(),
         kept.len(),
@@ -447,7 +447,7 @@ pub fn collect(
         data.add(&moves, played);
         if games % 100 == 0 && games != last_games {
             last_games = games;
-            eprintln!(
+            crate::diag!(
                 "patterns train: games {games} positions {} teams {} ({:.1} s)",
                 data.positions(),
                 data.teams.len(),
@@ -456,7 +456,7 @@ pub fn collect(
         }
     })?;
     data.index_shapes(min_count);
-    eprintln!(
+    crate::diag!(
         "patterns train: data: games {games} positions {} teams {} shapes kept {} ({:.1} s)",
         data.positions(),
         data.teams.len(),
@@ -469,6 +469,8 @@ pub fn collect(
 /// Trains and writes `cfg.out`; resumes from `cfg.checkpoint` when it was made from the same
 /// data settings.
 pub fn run(cfg: &TrainConfig) -> Result<(), String> {
+    // One trainer at a time on an output and its checkpoint.
+    let _lock = crate::sys::lock::Lock::file(&cfg.out)?;
     let t0 = Instant::now();
     let names: Vec<String> = cfg
         .files
@@ -494,16 +496,16 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
                     .and_then(|s| s.parse().ok())
                     .unwrap_or(0);
                 model.restore(&data, &g);
-                eprintln!(
+                crate::diag!(
                     "patterns train: resuming from {} after iteration {done}",
                     cfg.checkpoint.display()
                 );
             }
-            Ok(_) => eprintln!(
+            Ok(_) => crate::diag!(
                 "patterns train: {} is from other data; starting afresh",
                 cfg.checkpoint.display()
             ),
-            Err(e) => eprintln!("patterns train: {e}; starting afresh"),
+            Err(e) => crate::diag!("patterns train: {e}; starting afresh"),
         }
     }
     let meta = |it: usize, ll: f64| {
@@ -519,12 +521,12 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
         ]
     };
     let mut ll = model.log_likelihood(&data);
-    eprintln!("patterns train: iteration {done} log-likelihood {ll:.5}");
+    crate::diag!("patterns train: iteration {done} log-likelihood {ll:.5}");
     while done < cfg.iterations {
         model.iterate(&data);
         done += 1;
         ll = model.log_likelihood(&data);
-        eprintln!(
+        crate::diag!(
             "patterns train: iteration {done}/{} log-likelihood {ll:.5} ({:.1} s)",
             cfg.iterations,
             t0.elapsed().as_secs_f64()
@@ -532,7 +534,7 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
         model.gammas(&data, meta(done, ll)).save(&cfg.checkpoint)?;
     }
     model.gammas(&data, meta(done, ll)).save(&cfg.out)?;
-    eprintln!(
+    crate::diag!(
         "patterns train: wrote {} ({:.1} s)",
         cfg.out.display(),
         t0.elapsed().as_secs_f64()

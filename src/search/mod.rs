@@ -39,19 +39,16 @@ pub struct Limits {
     pub max_time: Option<Duration>,
 }
 
-/// Bytes of memory for the tree when none is given: a quarter of the machine's memory, at
-/// most 4 GiB, at least 64 MiB.
+/// Bytes of memory for the tree when none is given: a quarter of the memory this process
+/// may use (its container's cgroup limit, else the machine's), at most 4 GiB, at least
+/// 64 MiB.
 pub fn default_memory() -> usize {
-    let total = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("MemTotal:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<usize>().ok())
-        })
-        .map_or(2 << 30, |kib| kib.saturating_mul(1024));
+    let total = crate::sys::memory::limit().map_or(2 << 30, |b| b.min(usize::MAX as u64) as usize);
     (total / 4).clamp(64 << 20, 4 << 30)
 }
+
+/// Most search threads a searcher runs (`--threads` above it is refused).
+pub const MAX_THREADS: usize = 1024;
 
 /// Bytes one tree node takes.
 pub const fn bytes_per_node() -> usize {
@@ -99,14 +96,25 @@ impl Searcher {
     /// other half receives the subtree kept when the tree is reused).
     pub fn with_memory(params: Params, seed: u64, threads: usize, bytes: usize) -> Searcher {
         let nodes = (bytes / 2 / NODE_BYTES).min(params.max_nodes as usize);
-        let workers = (0..threads.max(1)).map(|_| Worker::new()).collect();
+        let tree = Tree::new(nodes);
+        if tree.capacity() < nodes {
+            crate::diag!(
+                "moyo: only {} of the {} of tree memory asked could be reserved; the tree \
+                 stops growing sooner",
+                crate::sys::memory::show_size((2 * tree.capacity() * NODE_BYTES) as u64),
+                crate::sys::memory::show_size(bytes as u64)
+            );
+        }
+        let workers = (0..threads.clamp(1, MAX_THREADS))
+            .map(|_| Worker::new())
+            .collect();
         Searcher {
             sharer: Sharer::new(&params),
             params,
             seed,
             searches: 0,
             workers,
-            tree: Tree::new(nodes),
+            tree,
             root: None,
             ownership: None,
             komi_offset: 0.0,

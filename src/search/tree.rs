@@ -199,15 +199,20 @@ struct Arena {
 }
 
 impl Arena {
-    /// An arena of `cap` nodes. The memory comes zeroed from the allocator, so pages are
-    /// only committed as the tree grows into them.
-    fn new(cap: usize) -> Arena {
-        Arena {
-            nodes: zeroed_nodes(cap),
+    /// An arena of `cap` nodes, `None` when the memory cannot be had. The memory comes
+    /// zeroed from the allocator, so pages are only committed as the tree grows into them.
+    fn try_new(cap: usize) -> Option<Arena> {
+        Some(Arena {
+            nodes: zeroed_nodes(cap)?,
             len: AtomicUsize::new(0),
-        }
+        })
     }
 }
+
+/// Memory that must still be free once the tree is reserved, for everything else the
+/// process allocates (threads, the game, the book): the tree is made smaller rather than
+/// leave none, so that a later allocation does not fail under a limit such as `ulimit -v`.
+const HEADROOM: usize = 256 << 20;
 
 /// The tree of one search, reused (re-rooted) between searches of the same game.
 pub struct Tree {
@@ -222,15 +227,41 @@ pub struct Tree {
 
 impl Tree {
     /// A tree that holds at most `cap` nodes at a time (two arenas of `cap`: re-rooting
-    /// copies the kept subtree into the other one).
+    /// copies the kept subtree into the other one), both reserved now. When that much
+    /// memory cannot be had (a process limit), the tree holds fewer: half as many, and so
+    /// on, never an abort; [`Tree::capacity`] says how many.
     pub fn new(cap: usize) -> Tree {
-        let cap = cap.clamp(16, u32::MAX as usize / 2);
-        Tree {
-            arenas: [Arena::new(cap), Arena::new(0)],
+        let mut cap = cap.clamp(16, u32::MAX as usize / 2);
+        loop {
+            if let Some(t) = Tree::try_new(cap) {
+                return t;
+            }
+            if cap == 16 {
+                // Not even 1 KB: the process cannot go on anyway.
+                std::alloc::handle_alloc_error(std::alloc::Layout::new::<[Node; 16]>());
+            }
+            cap = (cap / 2).max(16);
+        }
+    }
+
+    /// A tree of two arenas of `cap` nodes with `HEADROOM` still free, or `None`.
+    fn try_new(cap: usize) -> Option<Tree> {
+        let arenas = [Arena::try_new(cap)?, Arena::try_new(cap)?];
+        let headroom = std::alloc::Layout::array::<u8>(HEADROOM).ok()?;
+        // SAFETY: the layout is of a non-zero size; the block is freed at once with it.
+        unsafe {
+            let probe = std::alloc::alloc(headroom);
+            if probe.is_null() {
+                return None;
+            }
+            std::alloc::dealloc(probe, headroom);
+        }
+        Some(Tree {
+            arenas,
             active: 0,
             root: 0,
             full: AtomicBool::new(false),
-        }
+        })
     }
 
     /// Nodes the tree may hold.
@@ -322,8 +353,13 @@ impl Tree {
     /// be used again.
     pub fn reroot(&mut self, new_root: usize) {
         let spare = 1 - self.active;
+        // Both arenas are reserved together, so this holds; were it not so and the memory
+        // not to be had, the search goes on in a fresh tree rather than end the game.
         if self.arenas[spare].nodes.len() != self.capacity() {
-            self.arenas[spare] = Arena::new(self.capacity());
+            match Arena::try_new(self.capacity()) {
+                Some(a) => self.arenas[spare] = a,
+                None => return self.reset(),
+            }
         }
         let (src, dst) = if self.active == 0 {
             let (a, b) = self.arenas.split_at_mut(1);
@@ -357,13 +393,11 @@ impl Tree {
 }
 
 /// `cap` nodes of all-zero bytes, without touching the memory (large allocations come from
-/// fresh zero pages).
-fn zeroed_nodes(cap: usize) -> Box<[Node]> {
-    let Ok(layout) = std::alloc::Layout::array::<Node>(cap) else {
-        panic!("a tree of {cap} nodes does not fit in memory");
-    };
+/// fresh zero pages); `None` when the allocator cannot give them.
+fn zeroed_nodes(cap: usize) -> Option<Box<[Node]>> {
+    let layout = std::alloc::Layout::array::<Node>(cap).ok()?;
     if layout.size() == 0 {
-        return Box::new([]);
+        return Some(Box::new([]));
     }
     // SAFETY: the layout is non-zero and that of `[Node; cap]`, which `Box<[Node]>` frees with
     // the same layout; a `Node` is made of atomics only, for which all-zero bytes are a valid
@@ -371,9 +405,9 @@ fn zeroed_nodes(cap: usize) -> Box<[Node]> {
     unsafe {
         let ptr = std::alloc::alloc_zeroed(layout).cast::<Node>();
         if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return None;
         }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, cap))
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, cap)))
     }
 }
 
@@ -472,6 +506,19 @@ mod tests {
         // The blocks asked for add up to more than the arena holds: some were refused.
         assert!(granted.len() < 64);
         assert!(t.is_full());
+    }
+
+    #[test]
+    fn a_tree_too_big_for_memory_is_made_smaller_not_aborted() {
+        // Two arenas of 2^31 nodes (64 GiB each): more than most machines let a process
+        // reserve at once, then halved until they fit; either way there is a tree.
+        let mut t = Tree::new(u32::MAX as usize / 2);
+        assert!(t.capacity() >= 16);
+        t.reset();
+        assert!(t.node(0).try_claim());
+        assert!(t.expand(0, &[1, 2], &[0.5, 0.5], &[]));
+        t.reroot(1);
+        assert_eq!(t.len(), 1);
     }
 
     #[test]

@@ -200,7 +200,7 @@ impl<'a> RecordBuilder<'a> {
                     self.seen[i] = true;
                     let rec = &mut self.rec;
                     match id {
-                        "KM" => rec.komi = leading_number(first),
+                        "KM" => rec.komi = Some(leading_number(first)),
                         "HA" => rec.handicap = leading_uint(first),
                         "RE" => rec.result = Some(first.to_string()),
                         "PB" => rec.player_black = Some(first.to_string()),

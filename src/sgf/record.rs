@@ -16,10 +16,11 @@ pub const MAX_RECORD_SIZE: usize = 25;
 pub struct GameRecord {
     /// Board side, from `SZ` (default 19); always within 2..=25.
     pub size: usize,
-    /// Komi from `KM` (default 0). The leading number of the value is used
-    /// (`6.5pts` gives 6.5); an unreadable value gives 0. No unit
-    /// conversion is done (Fox files write `KM[375]` for 7.5).
-    pub komi: f32,
+    /// Komi from `KM`, `None` when the record has none (what to assume is the
+    /// reader's choice: an engine keeps the komi it had, a statistic may take 0).
+    /// The leading number of the value is used (`6.5pts` gives 6.5); an unreadable
+    /// value gives 0. No unit conversion is done (Fox files write `KM[375]` for 7.5).
+    pub komi: Option<f32>,
     /// Handicap from `HA` (default 0; an unreadable value gives 0).
     pub handicap: u32,
     /// Black stones placed (`AB`) in the nodes before the first move, in
@@ -60,11 +61,11 @@ pub enum RecordedMove {
 }
 
 impl Default for GameRecord {
-    /// An empty 19x19 game with komi 0.
+    /// An empty 19x19 game without komi.
     fn default() -> GameRecord {
         GameRecord {
             size: 19,
-            komi: 0.0,
+            komi: None,
             handicap: 0,
             black_setup: Vec::new(),
             white_setup: Vec::new(),
@@ -107,7 +108,7 @@ impl GameRecord {
             .collect();
         GameRecord {
             size: game.size(),
-            komi: game.komi(),
+            komi: Some(game.komi()),
             handicap: game.handicap() as u32,
             black_setup: setup(Color::Black),
             white_setup: setup(Color::White),
@@ -117,8 +118,8 @@ impl GameRecord {
     }
 
     /// Write as SGF FF\[4\] text: a root node
-    /// `FF[4]GM[1]CA[UTF-8]AP[moyo:VERSION]SZ[..]KM[..]`, then `HA` if
-    /// above 0, `RU`/`PB`/`PW`/`RE` if set, `AB`/`AW` if any; then one node
+    /// `FF[4]GM[1]CA[UTF-8]AP[moyo:VERSION]SZ[..]`, `KM[..]` if the komi is
+    /// known, then `HA` if above 0, `RU`/`PB`/`PW`/`RE` if set, `AB`/`AW` if any; then one node
     /// per move (`;B[dd]`, passes as `B[]`) or per setup (`;AB[..]AW[..]AE[..]`).
     ///
     /// [`GameRecord::parse`] reads the result back to an equal record for
@@ -130,16 +131,15 @@ impl GameRecord {
     pub fn to_sgf(&self) -> String {
         let size = self.size;
         let mut s = String::with_capacity(128 + 6 * self.moves.len());
-        let komi = if self.komi.is_finite() {
-            self.komi
-        } else {
-            0.0
-        };
         let _ = write!(
             s,
-            "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{}]SZ[{size}]KM[{komi}]",
+            "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{}]SZ[{size}]",
             env!("CARGO_PKG_VERSION")
         );
+        if let Some(komi) = self.komi {
+            let komi = if komi.is_finite() { komi } else { 0.0 };
+            let _ = write!(s, "KM[{komi}]");
+        }
         if self.handicap > 0 {
             let _ = write!(s, "HA[{}]", self.handicap);
         }

@@ -68,7 +68,7 @@ fn simple_game() {
                 ;B[ee];W[cc]\n;B[gg])";
     let rec = GameRecord::parse(text).unwrap();
     assert_eq!(rec.size, 9);
-    assert_eq!(rec.komi, 6.5);
+    assert_eq!(rec.komi, Some(6.5));
     assert_eq!(rec.handicap, 0);
     assert_eq!(rec.rules.as_deref(), Some("Chinese"));
     assert_eq!(rec.player_black.as_deref(), Some("Alice"));
@@ -95,7 +95,7 @@ fn simple_game() {
 #[test]
 fn defaults_and_lenient_game_info() {
     let rec = GameRecord::parse("(;B[dd])").unwrap();
-    assert_eq!((rec.size, rec.komi, rec.handicap), (19, 0.0, 0));
+    assert_eq!((rec.size, rec.komi, rec.handicap), (19, None, 0));
     assert_eq!(rec.result, None);
 
     for (km, want) in [
@@ -112,7 +112,7 @@ fn defaults_and_lenient_game_info() {
         ("9999999999999999999999999999999999999999999", 0.0),
     ] {
         let rec = GameRecord::parse(&format!("(;KM[{km}])")).unwrap();
-        assert_eq!(rec.komi, want, "KM[{km}]");
+        assert_eq!(rec.komi, Some(want), "KM[{km}]");
     }
     let rec = GameRecord::parse("(;HA[3 stones])").unwrap();
     assert_eq!(rec.handicap, 3);
@@ -124,7 +124,10 @@ fn defaults_and_lenient_game_info() {
     assert_eq!(rec.size, 13);
     // Game info in a later main-line node is still found.
     let rec = GameRecord::parse("(;SZ[9];KM[5.5]PB[x];B[aa])").unwrap();
-    assert_eq!((rec.komi, rec.player_black.as_deref()), (5.5, Some("x")));
+    assert_eq!(
+        (rec.komi, rec.player_black.as_deref()),
+        (Some(5.5), Some("x"))
+    );
 }
 
 #[test]
@@ -499,7 +502,7 @@ fn error_messages_name_the_offset() {
 fn round_trip() {
     let rec = GameRecord {
         size: 13,
-        komi: 7.5,
+        komi: Some(7.5),
         handicap: 2,
         black_setup: vec![(3, 3), (9, 9)],
         white_setup: vec![(0, 12)],
@@ -540,14 +543,17 @@ fn round_trip() {
 
     let plain = GameRecord::default();
     let text = plain.to_sgf();
-    assert!(!text.contains("HA[") && !text.contains("PB["), "{text}");
+    assert!(
+        !text.contains("HA[") && !text.contains("PB[") && !text.contains("KM["),
+        "{text}"
+    );
     assert_eq!(GameRecord::parse(&text).unwrap(), plain);
 
     for size in [2, 9, 19, 20, 25] {
         let s = size as u8;
         let mut r = GameRecord {
             size,
-            komi: -0.5,
+            komi: Some(-0.5),
             ..GameRecord::default()
         };
         for i in 0..s {

@@ -15,23 +15,15 @@
 //! ```
 
 use super::{State, TuneConfig};
-use std::io::Write;
 use std::path::Path;
 
 const MAGIC: &str = "moyo-tune-checkpoint 1";
 
-/// Writes `bytes` to `path` atomically: a new file beside it, synced, then renamed.
+/// Writes `bytes` to `path` atomically and durably (`sys::durable`: a new file beside it,
+/// synced, renamed, the folder synced).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".new");
-    let tmp = std::path::PathBuf::from(tmp);
-    let io = |e: std::io::Error| format!("{}: cannot write: {e}", path.display());
-    {
-        let mut f = std::fs::File::create(&tmp).map_err(io)?;
-        f.write_all(bytes).map_err(io)?;
-        f.sync_all().map_err(io)?;
-    }
-    std::fs::rename(&tmp, path).map_err(io)
+    crate::sys::durable::write(path, bytes)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
 fn numbers(xs: &[f64]) -> String {

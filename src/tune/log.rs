@@ -274,7 +274,7 @@ impl Progress {
         let rate = sitting as f64 / secs;
         let to_come = self.left_here + self.later;
         let left = (to_come as f64 / rate.max(1e-9)) as u64;
-        eprintln!(
+        crate::diag!(
             "tune: generation {}/{}, game {}/{}, {} to come, {:.1} games/min, {}h{:02}m left",
             self.generation + 1,
             self.generations,

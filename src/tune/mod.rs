@@ -310,6 +310,8 @@ pub fn run(cfg: &TuneConfig, runner: &mut dyn Runner) -> Result<Finish, String> 
     cfg.validate()?;
     std::fs::create_dir_all(&cfg.out)
         .map_err(|e| format!("{}: cannot create: {e}", cfg.out.display()))?;
+    // Two runs on one folder would mix their games and checkpoints.
+    let _lock = crate::sys::lock::Lock::folder(&cfg.out)?;
     let ckpt = checkpoint_path(&cfg.out);
     let mut log = log::Log::open(&log_path(&cfg.out))?;
     let mut state = if ckpt.exists() {

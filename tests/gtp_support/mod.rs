@@ -271,7 +271,25 @@ impl Gtp {
     }
 
     pub fn start_in(args: &[&str], dir: Option<&Path>) -> Gtp {
-        let mut child = spawn_moyo(args, dir);
+        Gtp::of_child(spawn_moyo(args, dir))
+    }
+
+    /// An engine whose stderr is a pipe nobody reads (the returned end is kept open, never
+    /// read), as some controllers leave it.
+    pub fn start_with_unread_stderr(args: &[&str]) -> (Gtp, std::process::ChildStderr) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("moyo starts");
+        let stderr = child.stderr.take().unwrap();
+        (Gtp::of_child(child), stderr)
+    }
+
+    /// Speaks to a child started with piped stdin and stdout.
+    fn of_child(mut child: Child) -> Gtp {
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = channel();

@@ -541,7 +541,7 @@ fn sgf_text(cfg: &Config, game: &Game, names: &[String; 2], result: &str, detail
         .collect();
     let record = GameRecord {
         size: cfg.size,
-        komi: cfg.komi,
+        komi: Some(cfg.komi),
         handicap: cfg.handicap as u32,
         black_setup: handicap_points(cfg, game)
             .into_iter()

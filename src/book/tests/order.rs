@@ -216,7 +216,7 @@ fn games_count_book_moves_and_the_opponents_hits() {
         0
     );
     let mut other = record(&g, "moyo", "x");
-    other.komi = 6.5;
+    other.komi = Some(6.5);
     assert_eq!(
         replay(Some(book), &other, Color::Black, &Params::default())
             .unwrap()
