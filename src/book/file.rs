@@ -21,9 +21,9 @@
 //! checksum:u64                       -- FNV-1a of every byte before it
 //! ```
 //!
-//! Version 1, the shipped books' format, has no evaluators, order weights, checks nor
-//! evaluator per node (19 bytes a node); it is still read (its order: the evaluation's
-//! ranking alone).
+//! Version 1, the format of the first books (the shipped ones are version 2), has no
+//! evaluators, order weights, checks nor evaluator per node (19 bytes a node); it is still
+//! read (its order: the evaluation's ranking alone).
 
 use super::graph::{Book, BookRules, Check, Edge, Node, Shape};
 use super::order::OrderWeights;

@@ -1,9 +1,10 @@
 //! MoGo's heavy simulation policy (Algorithms 1-4 of Chaslot et al.): atari save, nakade,
 //! fill board, 3x3 patterns around the last move with approach moves, captures, then a
 //! random move that neither fills an own eye nor throws a big string into atari. After the
-//! atari save come capturing races (`race.rs`, from 13x13); taking up a fresh ko before all
-//! the steps (`ko.rs`) is optional, and so is judging each self-atari of a few stones
-//! instead of allowing them all (`selfatari.rs`, `throw_in.rs`).
+//! atari save come capturing races (`race.rs`, on the boards from `race_min_size` to
+//! `race_max_size`, 9x9 to 12x12 by default); taking up a fresh ko before all the steps
+//! (`ko.rs`) is optional, and so is judging each self-atari of a few stones instead of
+//! allowing them all (`selfatari.rs`, `throw_in.rs`).
 //! Each step is switched and weighted by a parameter so that its worth and its cost can be
 //! measured.
 

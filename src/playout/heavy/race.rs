@@ -1,10 +1,11 @@
-//! Step 1c, capturing races around the last move (`race_rate`, off by default; when on, on the
-//! boards from `race_min_size` to `race_max_size`. It won 19x19 self-play but lost games
-//! against GNU Go): when the opponent's move touches an own string that is short of
-//! liberties, an enemy string next to that string with two liberties, which an atari would
-//! capture, is ataried, the biggest first. The string ataried need not touch the last move:
-//! a race is often decided by a string one step further off, such as a surrounded group whose shared liberty the surrounding string must fill before the
-//! group's own eyes or nakade stones matter.
+//! Step 1c, capturing races around the last move (`race_rate`, on by default, on the boards
+//! from `race_min_size` to `race_max_size`, 9x9 to 12x12: part of the small-board bundle; on
+//! 19x19 it won self-play but lost games against GNU Go): when the opponent's move touches an
+//! own string that is short of liberties, an enemy string next to that string with two
+//! liberties, which an atari would capture, is ataried, the biggest first. The string
+//! ataried need not touch the last move: a race is often decided by a string one step
+//! further off, such as a surrounded group whose shared liberty the surrounding string must
+//! fill before the group's own eyes or nakade stones matter.
 
 use super::Policy;
 use crate::board::{Bitboard, Board, Color, Point};

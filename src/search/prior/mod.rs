@@ -1,4 +1,4 @@
-//! The prior H(d) of the MoGo tree score (Chatriot et al., section 2): offline knowledge about
+//! The prior H(d) of the MoGo tree score (Chaslot et al., section 2): offline knowledge about
 //! each move of a new node, 0 neutral, roughly within [-1, 1]. It is a weighted sum of
 //! terms, each weighted by a `prior_*` parameter (0 turns a term off):
 //!
