@@ -193,7 +193,7 @@ for r in $(seq 1 "$rounds"); do
     # The clock flags are split into words on purpose.
     # shellcheck disable=SC2086
     "$REFEREE" --black "$black" --white "$white" --games "$left" --size "$size" \
-        --komi 7 --handicap "$handicap" $clock --seed "$(( SEED * 1000 + r ))" \
+        --komi 7 --handicap "$handicap" $clock --seed "$seed" \
         --scorer "$GNUGO --mode gtp --chinese-rules --level 1" --sgf-dir "$rdir" \
         --engine-stderr log |
         while IFS= read -r line; do

@@ -154,10 +154,7 @@ mod tests {
 
     /// A fresh folder for one test.
     fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("moyo-memory-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+        super::super::scratch(&format!("memory-{name}"))
     }
 
     fn put(path: PathBuf, text: &str) {
