@@ -21,8 +21,15 @@ pub fn limit() -> Option<u64> {
     }
 }
 
-/// This process's cgroup limit and the machine's memory, each if known.
+/// This process's cgroup limit and the machine's memory, each if known; read once (every
+/// searcher asks, and a book build makes thousands a minute).
 fn limits() -> (Option<u64>, Option<u64>) {
+    static LIMITS: std::sync::OnceLock<(Option<u64>, Option<u64>)> = std::sync::OnceLock::new();
+    *LIMITS.get_or_init(read_limits)
+}
+
+/// `limits`, read from `/proc` and the cgroup file systems.
+fn read_limits() -> (Option<u64>, Option<u64>) {
     let cgroup = std::fs::read_to_string("/proc/self/cgroup")
         .ok()
         .and_then(|own| cgroup_limit(Path::new(CGROUP_ROOT), &own));
