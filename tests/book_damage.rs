@@ -2,13 +2,12 @@
 //! offset, `--salvage` resumes from the records before the damage; a torn last record (a
 //! kill mid-write) is cut in silence.
 
+mod gtp_support;
+
+use gtp_support::{temp_dir, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
 
 /// `moyo book build` of a tiny 5x5 book into `book` for `seconds`, checkpointing only at
 /// the start and the end, with `more` flags.
@@ -29,9 +28,7 @@ fn run(mut c: Command) -> Output {
 
 /// A build killed with its journal holding at least 2,000 bytes of records.
 fn killed_build(name: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("moyo-damage-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir(&format!("damage-{name}"));
     let book = dir.join("b.book");
     let journal = dir.join("b.book.journal");
     let mut child = build(&book, "60", &[])

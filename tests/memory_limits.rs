@@ -3,6 +3,9 @@
 //! above what the process may use, or a `--threads` beyond reason, is refused with a
 //! message, never an abort.
 
+mod gtp_support;
+
+use gtp_support::{moyo_output as moyo, text};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -22,18 +25,6 @@ fn sh(script: &str, args: &[&str], input: &str) -> Output {
     stdin.write_all(input.as_bytes()).unwrap();
     drop(stdin);
     child.wait_with_output().unwrap()
-}
-
-fn moyo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_moyo"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("moyo starts")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// Virtual memory (KiB) the engine runs in: less than the 2G asked for its tree.

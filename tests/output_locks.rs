@@ -2,28 +2,12 @@
 //! train` on an output in use is refused with the holder's pid; a lock left by a killed run
 //! is taken over. A build without MPI started by an MPI launcher refuses to run.
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+mod gtp_support;
+
+use gtp_support::{moyo_output as moyo, temp_dir as scratch, text};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn moyo<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_moyo"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("moyo runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("moyo-locks-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// A tiny 5x5 book build into `book`, for `seconds`.
 fn build_args(book: &Path, seconds: &str) -> Vec<String> {
@@ -63,7 +47,7 @@ fn wait_for(path: &Path, child: &mut Child) {
 
 #[test]
 fn a_second_book_build_or_check_is_refused_and_a_dead_ones_lock_taken_over() {
-    let dir = scratch("book");
+    let dir = scratch("locks-book");
     let book = dir.join("b.book");
     let lock = dir.join("b.book.lock");
     let mut first = Command::new(env!("CARGO_BIN_EXE_moyo"))
@@ -126,7 +110,7 @@ fn tune_args(out: &Path) -> Vec<String> {
 
 #[test]
 fn a_second_tuner_on_one_folder_is_refused() {
-    let dir = scratch("tune");
+    let dir = scratch("locks-tune");
     // A live holder: this test process.
     std::fs::write(dir.join(".lock"), format!("pid {}\n", std::process::id())).unwrap();
     let o = moyo(&tune_args(&dir));
@@ -148,7 +132,7 @@ fn a_second_tuner_on_one_folder_is_refused() {
 
 #[test]
 fn a_second_pattern_trainer_on_one_output_is_refused() {
-    let dir = scratch("patterns");
+    let dir = scratch("locks-patterns");
     let out = dir.join("gammas.txt");
     std::fs::write(
         dir.join("gammas.txt.lock"),
@@ -174,7 +158,7 @@ fn a_second_pattern_trainer_on_one_output_is_refused() {
 #[cfg(not(feature = "mpi"))]
 #[test]
 fn started_by_an_mpi_launcher_without_mpi_it_refuses_to_run() {
-    let dir = scratch("mpi");
+    let dir = scratch("locks-mpi");
     let out = dir.join("run");
     for (name, value) in [("OMPI_COMM_WORLD_SIZE", "2"), ("PMI_SIZE", "4")] {
         let o = Command::new(env!("CARGO_BIN_EXE_moyo"))

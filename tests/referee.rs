@@ -362,6 +362,33 @@ fn canadian_clock() {
 }
 
 #[test]
+fn japanese_byo_yomi_clock() {
+    let ts = clock::TimeSettings::parse_japanese("10,5,3").unwrap();
+    assert_eq!(ts.gtp_command(), "kgs-time_settings byoyomi 10 5 3");
+    assert!(clock::TimeSettings::parse_japanese("10,0,0").is_err());
+    let mut c = clock::Clock::new(ts);
+    assert_eq!(c.time_left(), (10, 0));
+    // Main time runs out 2 s into this move: within the first period, kept.
+    assert!(!c.charge(12.5));
+    assert_eq!(c.time_left(), (5, 3));
+    // A move within its period keeps every period; one over uses one up.
+    assert!(!c.charge(5.4));
+    assert_eq!(c.time_left(), (5, 3));
+    assert!(!c.charge(8.5));
+    assert_eq!(c.time_left(), (5, 2));
+    // Into the last period: one left; up to 1 s past it is tolerated, more loses.
+    assert!(!c.charge(10.5));
+    assert_eq!(c.time_left(), (5, 1));
+    assert!(!c.charge(5.9));
+    assert_eq!(c.time_left(), (5, 1));
+    assert!(c.charge(6.6));
+    // Three periods left and a move of four: lost.
+    let mut c = clock::Clock::new(clock::TimeSettings::parse_japanese("0,5,3").unwrap());
+    assert_eq!(c.time_left(), (5, 3));
+    assert!(c.charge(20.5 + 1.1));
+}
+
+#[test]
 fn two_passers_give_white_the_komi() {
     let dir = scratch("pass");
     let (out, s) = referee(

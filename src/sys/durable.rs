@@ -45,9 +45,7 @@ pub fn sync_folder(path: &Path) -> io::Result<()> {
 mod tests {
     #[test]
     fn replaces_the_file_whole_and_leaves_no_temporary() {
-        let d = std::env::temp_dir().join(format!("moyo-durable-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
+        let d = super::super::scratch("durable");
         let p = d.join("state.txt");
         super::write(&p, b"one").unwrap();
         super::write(&p, b"two").unwrap();

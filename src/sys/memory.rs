@@ -21,8 +21,15 @@ pub fn limit() -> Option<u64> {
     }
 }
 
-/// This process's cgroup limit and the machine's memory, each if known.
+/// This process's cgroup limit and the machine's memory, each if known; read once (every
+/// searcher asks, and a book build makes thousands a minute).
 fn limits() -> (Option<u64>, Option<u64>) {
+    static LIMITS: std::sync::OnceLock<(Option<u64>, Option<u64>)> = std::sync::OnceLock::new();
+    *LIMITS.get_or_init(read_limits)
+}
+
+/// `limits`, read from `/proc` and the cgroup file systems.
+fn read_limits() -> (Option<u64>, Option<u64>) {
     let cgroup = std::fs::read_to_string("/proc/self/cgroup")
         .ok()
         .and_then(|own| cgroup_limit(Path::new(CGROUP_ROOT), &own));
@@ -154,10 +161,7 @@ mod tests {
 
     /// A fresh folder for one test.
     fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("moyo-memory-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+        super::super::scratch(&format!("memory-{name}"))
     }
 
     fn put(path: PathBuf, text: &str) {

@@ -35,6 +35,20 @@ pub const SCRIPT: &[&str] = &[
     "--quiet",
 ];
 
+/// Runs `moyo` with `args` and nothing on stdin; its exit status, stdout and stderr.
+pub fn moyo_output<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_moyo"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("moyo runs")
+}
+
+/// Output bytes as text (invalid UTF-8 replaced).
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
 /// Runs the engine on `input` (stdin closed afterwards) and returns all of stdout.
 pub fn run_script(args: &[&str], input: &[u8]) -> String {
     run_script_in(args, input, None)
@@ -42,11 +56,16 @@ pub fn run_script(args: &[&str], input: &[u8]) -> String {
 
 /// The engine binary with piped stdin and stdout, stderr dropped, run in `dir` if given.
 fn spawn_moyo(args: &[&str], dir: Option<&Path>) -> Child {
+    spawn_moyo_with(args, dir, Stdio::null())
+}
+
+/// `spawn_moyo` with stderr going to `stderr`.
+fn spawn_moyo_with(args: &[&str], dir: Option<&Path>, stderr: Stdio) -> Child {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_moyo"));
     cmd.args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .stderr(stderr);
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
@@ -277,13 +296,7 @@ impl Gtp {
     /// An engine whose stderr is a pipe nobody reads (the returned end is kept open, never
     /// read), as some controllers leave it.
     pub fn start_with_unread_stderr(args: &[&str]) -> (Gtp, std::process::ChildStderr) {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_moyo"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("moyo starts");
+        let mut child = spawn_moyo_with(args, None, Stdio::piped());
         let stderr = child.stderr.take().unwrap();
         (Gtp::of_child(child), stderr)
     }

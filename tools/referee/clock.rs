@@ -1,6 +1,8 @@
 //! The referee's own game clock for one player: main time followed by
 //! Canadian byo-yomi (`byo` seconds for every `stones` moves), as GTP's
-//! `time_settings main byo stones` describes it.
+//! `time_settings main byo stones` describes it, or by Japanese byo-yomi
+//! (`stones` periods of `byo` seconds; a move within its period keeps it, a
+//! longer one uses up periods), as `kgs-time_settings byoyomi` describes it.
 //!
 //! This file depends on nothing but `std` so tests can include it directly.
 
@@ -9,13 +11,15 @@ pub const LAG_ALLOWANCE: f64 = 0.5;
 /// How far below zero a clock may go before the player loses on time.
 pub const FLAG_TOLERANCE: f64 = 1.0;
 
-/// A time control: `main` seconds, then `byo` seconds per `stones` moves.
+/// A time control: `main` seconds, then `byo` seconds per `stones` moves
+/// (Canadian), or `stones` periods of `byo` seconds (`japanese`).
 /// `byo == 0` or `stones == 0` means no byo-yomi (absolute time).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeSettings {
     pub main: f64,
     pub byo: f64,
     pub stones: u32,
+    pub japanese: bool,
 }
 
 impl TimeSettings {
@@ -39,7 +43,24 @@ impl TimeSettings {
         if main == 0.0 && (byo == 0.0 || stones == 0) {
             return Err("time settings give no time at all".to_string());
         }
-        Ok(TimeSettings { main, byo, stones })
+        Ok(TimeSettings {
+            main,
+            byo,
+            stones,
+            japanese: false,
+        })
+    }
+
+    /// Reads Japanese byo-yomi, `MAIN,PERIOD,PERIODS` (seconds, seconds, count).
+    pub fn parse_japanese(s: &str) -> Result<TimeSettings, String> {
+        let ts = TimeSettings::parse(s)?;
+        if !ts.has_byo() {
+            return Err(format!("byo-yomi '{s}' needs a period and periods"));
+        }
+        Ok(TimeSettings {
+            japanese: true,
+            ..ts
+        })
     }
 
     /// Whether there is a byo-yomi phase.
@@ -47,9 +68,17 @@ impl TimeSettings {
         self.byo > 0.0 && self.stones > 0
     }
 
-    /// The GTP command announcing these settings (whole seconds, rounded up).
+    /// The GTP command announcing these settings (whole seconds, rounded up):
+    /// `kgs-time_settings byoyomi` for Japanese byo-yomi, `time_settings` else.
     pub fn gtp_command(&self) -> String {
-        if self.has_byo() {
+        if self.japanese {
+            format!(
+                "kgs-time_settings byoyomi {} {} {}",
+                self.main.ceil() as u64,
+                self.byo.ceil() as u64,
+                self.stones
+            )
+        } else if self.has_byo() {
             format!(
                 "time_settings {} {} {}",
                 self.main.ceil() as u64,
@@ -85,8 +114,8 @@ impl Clock {
     }
 
     /// The arguments of GTP `time_left`: whole seconds left in the current
-    /// phase (rounded down) and stones left in the byo-yomi period (0 while
-    /// in main time).
+    /// phase (rounded down) and stones left in the byo-yomi period, or the
+    /// periods left in Japanese byo-yomi (0 while in main time).
     pub fn time_left(&self) -> (u64, u32) {
         if self.in_byo {
             (self.period_left.max(0.0).floor() as u64, self.stones_left)
@@ -98,10 +127,15 @@ impl Clock {
     /// The most time the next move can take without losing, lag allowance
     /// and tolerance included.
     pub fn available(&self) -> f64 {
-        let base = if self.in_byo {
+        let s = &self.settings;
+        let base = if s.japanese && self.in_byo {
+            f64::from(self.stones_left) * s.byo
+        } else if s.japanese {
+            self.main_left + f64::from(s.stones) * s.byo
+        } else if self.in_byo {
             self.period_left
-        } else if self.settings.has_byo() {
-            self.main_left + self.settings.byo
+        } else if s.has_byo() {
+            self.main_left + s.byo
         } else {
             self.main_left
         };
@@ -112,6 +146,9 @@ impl Clock {
     /// player has run out of time.
     pub fn charge(&mut self, elapsed: f64) -> bool {
         let t = (elapsed - LAG_ALLOWANCE).max(0.0);
+        if self.settings.japanese {
+            return self.charge_japanese(t);
+        }
         if !self.in_byo {
             self.main_left -= t;
             if self.main_left >= 0.0 {
@@ -141,6 +178,39 @@ impl Clock {
             self.period_left = self.settings.byo;
             self.stones_left = self.settings.stones;
         }
+        false
+    }
+}
+
+impl Clock {
+    /// `charge` under Japanese byo-yomi, for a move of `t` seconds (lag
+    /// allowance deducted).
+    fn charge_japanese(&mut self, mut t: f64) -> bool {
+        let byo = self.settings.byo;
+        if !self.in_byo {
+            self.main_left -= t;
+            if self.main_left >= 0.0 {
+                return false;
+            }
+            t = -self.main_left;
+            self.main_left = 0.0;
+            self.in_byo = true;
+        }
+        // A move within its period keeps it; each period overrun is lost.
+        let lost = if t <= byo {
+            0
+        } else {
+            ((t - byo) / byo).ceil() as u32
+        };
+        if lost >= self.stones_left {
+            if t - f64::from(self.stones_left) * byo > FLAG_TOLERANCE {
+                return true;
+            }
+            self.stones_left = 1;
+        } else {
+            self.stones_left -= lost;
+        }
+        self.period_left = byo;
         false
     }
 }

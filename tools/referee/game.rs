@@ -232,7 +232,16 @@ fn setup(cfg: &Config, e: &mut GtpProcess, c: Color, seed: Option<u32>) -> Resul
             send(e, c, &format!("time_settings 0 {byo} 1"), t, false, v)?;
         }
         TimeControl::Clock(ts) => {
-            send(e, c, &ts.gtp_command(), t, false, v)?;
+            let r = send(e, c, &ts.gtp_command(), t, false, v)?;
+            if !r.ok && ts.japanese {
+                // The nearest standard GTP has: one move per period.
+                let cmd = format!(
+                    "time_settings {} {} 1",
+                    ts.main.ceil() as u64,
+                    ts.byo.ceil() as u64
+                );
+                send(e, c, &cmd, t, false, v)?;
+            }
         }
     }
     if let Some(s) = seed {

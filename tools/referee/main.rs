@@ -88,6 +88,16 @@ struct Args {
     /// genmove; a clock below -1 s (after 0.5 s lag allowance per move) loses.
     #[arg(long, value_name = "MAIN,BYO,STONES", value_parser = TimeSettings::parse)]
     time_settings: Option<TimeSettings>,
+    /// Main time, then Japanese byo-yomi: PERIODS periods of PERIOD seconds,
+    /// e.g. `30,5,3`; announced with `kgs-time_settings byoyomi` (engines that
+    /// refuse it get `time_settings MAIN PERIOD 1`), kept like --time-settings.
+    #[arg(
+        long = "byo-yomi",
+        value_name = "MAIN,PERIOD,PERIODS",
+        value_parser = TimeSettings::parse_japanese,
+        conflicts_with_all = ["time_settings", "time_per_move"]
+    )]
+    byo_yomi: Option<TimeSettings>,
     /// GTP engine that judges dead stones after two passes (asked
     /// `final_status_list dead`); without it, Tromp-Taylor (all stones alive).
     #[arg(long, value_name = "CMD")]
@@ -156,7 +166,7 @@ fn config(args: &Args) -> Result<Config, String> {
             args.handicap, args.size, args.size
         ));
     }
-    let time = match (args.time_per_move, args.time_settings) {
+    let time = match (args.time_per_move, args.time_settings.or(args.byo_yomi)) {
         (Some(s), _) => TimeControl::PerMove(positive("time-per-move", s)?),
         (None, Some(ts)) => TimeControl::Clock(ts),
         (None, None) => TimeControl::Unlimited,
