@@ -26,7 +26,7 @@ Example:
   tools/misjudged.py build /tmp/pachi9-a /tmp/pachi9-b > /tmp/suite.txt
   tools/misjudged.py eval /tmp/suite.txt target/release/moyo --playouts 10000 --set ko_fight_rate=0.4
   tools/misjudged.py build --every 4 /tmp/pachi9-a > /tmp/dense.txt
-  tools/misjudged.py reference /tmp/dense.txt /work/pachi 30000 > /tmp/dense-ref.txt
+  tools/misjudged.py reference /tmp/dense.txt PACHI_DIR 30000 > /tmp/dense-ref.txt
 
 Suite lines: `SGF MOVE COLOUR OUTCOME MOYO_EST PACHI_EST [REFERENCE]` (OUTCOME 1 if moyo won
 the game, 0.5 for a jigo; estimates are moyo's chances, `-` where the log has none). The figures: the Brier
