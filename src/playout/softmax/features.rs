@@ -5,7 +5,8 @@
 //!   (distance to the edge, 1 to 4). The shape also tells whether `p` is legal (ko aside) and
 //!   whether it is an own eye, so those points weigh 0 there (`playable_code`);
 //! - the local features, computed each move for the few points near the last two moves
-//!   ([`Local`]): contiguity to the last move and to the mover's previous one, saving a string
+//!   ([`Local`]): contiguity to the last move and to the mover's previous one (the 8 points
+//!   around it, then the 12 two points straight or a knight's move away), saving a string
 //!   the last move put in atari (extension, split by the liberties it gets and the ladder;
 //!   counter-capture of an attacker), captures near the last two moves (by size, and whether
 //!   the string touches the last move), and the nakade vital point next to the last move;
@@ -15,7 +16,8 @@
 //! The trainer reads the same functions, so the policy plays the features it was fitted on.
 
 use crate::board::{
-    Board, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, Color, EMPTY, NEIGHBOUR_OFFSETS, Point,
+    Board, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, Color, EMPTY, NEIGHBOUR_OFFSETS, OFF,
+    Point,
 };
 
 /// The feature groups besides the shape; a move has at most one level in each.
@@ -23,8 +25,8 @@ use crate::board::{
 pub enum Group {
     /// Line 1..4 (levels 0..3); farther has no level. Part of the base.
     Line,
-    /// 0: one of the 8 points around the last move; 1: two points straight or a knight's
-    /// move away from it.
+    /// 0: one of the 8 points around the last move; 1: two points straight, or a knight's
+    /// move, away from it (gridcular distance 4 or 5).
     DistLast,
     /// The same around the mover's previous move.
     DistPrev,
@@ -163,31 +165,38 @@ pub fn set_self_atari(levels: &mut Levels, level: u8, sacrifice: bool) {
     }
 }
 
-/// The points near a move with their contiguity level: the 8 around it (0), then two points
-/// straight or a knight's move away (1).
-const NEAR: [(i32, i32, u8); 16] = {
-    let mut near = [(0, 0, 0); 16];
-    let mut i = 0;
-    while i < 8 {
-        near[i] = (NEIGHBOUR_OFFSETS[i].0, NEIGHBOUR_OFFSETS[i].1, 0);
-        i += 1;
-    }
-    let far = [
-        (2, 0),
-        (-2, 0),
-        (0, 2),
-        (0, -2),
-        (2, 1),
-        (2, -1),
-        (-2, 1),
-        (-2, -1),
-    ];
-    while i < 16 {
-        near[i] = (far[i - 8].0, far[i - 8].1, 1);
-        i += 1;
-    }
-    near
-};
+/// The points two steps from a move, (dx, dy): two points straight away and the knight's
+/// moves, each with a step between, which must be on the board for them to be: read through
+/// it first, the padding of one row and one column around the board keeps every index in
+/// range and off-board points OFF.
+const FAR: [((i32, i32), (i32, i32)); 12] = [
+    ((2, 0), (1, 0)),
+    ((-2, 0), (-1, 0)),
+    ((0, 2), (0, 1)),
+    ((0, -2), (0, -1)),
+    ((2, 1), (1, 0)),
+    ((2, -1), (1, 0)),
+    ((-2, 1), (-1, 0)),
+    ((-2, -1), (-1, 0)),
+    ((1, 2), (0, 1)),
+    ((-1, 2), (0, 1)),
+    ((1, -2), (0, -1)),
+    ((-1, -2), (0, -1)),
+];
+
+/// The empty points near `centre` with their contiguity level: the 8 around it (0), then
+/// the 12 two points straight or a knight's move away (`FAR`, 1).
+#[inline]
+pub fn near(b: &Board, centre: Point) -> impl Iterator<Item = (Point, u8)> + '_ {
+    let w = b.width() as i32;
+    let at = move |(dx, dy): (i32, i32)| Point((centre.0 as i32 + dx + dy * w) as u16);
+    let around = NEIGHBOUR_OFFSETS.into_iter().map(move |d| (at(d), 0));
+    let far = FAR
+        .into_iter()
+        .filter(move |&(_, via)| b.code(at(via)) != OFF)
+        .map(move |(d, _)| (at(d), 1));
+    around.chain(far).filter(|&(p, _)| b.code(p) == EMPTY)
+}
 
 /// Most points with local features in one position (more are left out).
 pub const LOCAL_MAX: usize = 64;
@@ -270,16 +279,27 @@ impl Local {
     /// own `prev` one. The board is borrowed mutably only to read ladders, which leaves it
     /// exactly as it was.
     pub fn compute(&mut self, b: &mut Board, c: Color, last: Option<Point>, prev: Option<Point>) {
+        self.compute_tactics(b, c, last, prev);
+        for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
+            for (p, level) in centre.into_iter().flat_map(|q| near(b, q)) {
+                self.set(p, g, level, false);
+            }
+        }
+    }
+
+    /// `compute` without the contiguity (`DistLast`, `DistPrev`): the playouts multiply
+    /// those in as they go (see `near`).
+    pub fn compute_tactics(
+        &mut self,
+        b: &mut Board,
+        c: Color,
+        last: Option<Point>,
+        prev: Option<Point>,
+    ) {
         if self.slot.len() < b.len() {
             self.slot.resize(b.len(), 0);
         }
         self.clear();
-        if let Some(l) = last {
-            self.near(b, l, Group::DistLast);
-        }
-        if let Some(q) = prev {
-            self.near(b, q, Group::DistPrev);
-        }
         if let Some(l) = last.filter(|&l| b.stone(l) == Some(c.opp())) {
             self.around_last(b, c, l);
         }
@@ -287,21 +307,6 @@ impl Local {
             for n in b.neighbours(q) {
                 if b.stone(n) == Some(c.opp()) && b.lib_count(n) == 1 {
                     self.capture(b, n, last);
-                }
-            }
-        }
-    }
-
-    /// The empty points near `centre` in group `g`.
-    fn near(&mut self, b: &Board, centre: Point, g: Group) {
-        let (col, row) = b.col_row(centre);
-        let n = b.size() as i32;
-        for (dx, dy, level) in NEAR {
-            let (x, y) = (col as i32 + dx, row as i32 + dy);
-            if (0..n).contains(&x) && (0..n).contains(&y) {
-                let p = b.point(x as usize, y as usize);
-                if b.code(p) == EMPTY {
-                    self.set(p, g, level, false);
                 }
             }
         }

@@ -21,12 +21,12 @@ pub mod train;
 mod weights;
 
 pub use sampler::Sampler;
-pub use weights::{BUILTIN_NAME, FORMAT, LAYOUT, Weights};
+pub use weights::{BUILTIN_NAME, BaseTable, FORMAT, LAYOUT, Weights};
 
 use super::MoveTrace;
 use super::heavy::chance;
 use crate::board::{Board, Color, Point};
-use features::{Local, NO_LEVELS, SelfAtari, self_atari, set_self_atari};
+use features::{Group, Local, NO_LEVELS, SelfAtari, near, self_atari, set_self_atari};
 use rand::Rng;
 use std::cell::RefCell;
 
@@ -186,28 +186,36 @@ impl Softmax {
         rng: &mut R,
     ) -> Option<Point> {
         let w = self.weights;
-        local.compute(b, c, last, prev);
+        local.compute_tactics(b, c, last, prev);
         for (p, levels) in local.iter() {
-            let base = sampler.weight(c, p);
-            if base > 0.0 {
-                sampler.set_temp(c, p, base * w.levels(levels));
+            let weight = sampler.weight(c, p);
+            if weight > 0 {
+                sampler.set_temp(c, p, sampler::scaled(weight, w.levels(levels)));
+            }
+        }
+        // The contiguity, multiplied in point by point (a point near both moves twice).
+        for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
+            for (p, level) in centre.into_iter().flat_map(|q| near(b, q)) {
+                let weight = sampler.weight(c, p);
+                if weight > 0 {
+                    let factor = w.level(g as usize, level);
+                    sampler.set_temp(c, p, sampler::scaled(weight, factor));
+                }
             }
         }
         if let Some((k, banned)) = b.ko()
             && banned == c
         {
-            sampler.set_temp(c, k, 0.0);
+            sampler.set_temp(c, k, 0);
         }
         let mut rejected = 0;
         let chosen = loop {
-            sampler.commit();
-            let u = (rng.next_u32() >> 8) as f32 / 16_777_216.0;
-            let Some(p) = sampler.draw(c, u) else {
+            let Some(p) = sampler.draw(c, rng.next_u64()) else {
                 break None;
             };
             match self_atari(b, c, p) {
                 SelfAtari::No => break Some(p),
-                SelfAtari::Refused => sampler.set_temp(c, p, 0.0),
+                SelfAtari::Refused => sampler.set_temp(c, p, 0),
                 SelfAtari::Level(l, sacrifice) => {
                     let mut levels = NO_LEVELS;
                     set_self_atari(&mut levels, l, sacrifice);

@@ -12,12 +12,43 @@
 //! before the move and still stands had `p` as its last liberty, so it has no flagged point
 //! left. `check` recomputes everything from scratch to prove it.
 //!
-//! The policy changes the mover's weights for one draw (the local features, the ko point,
-//! refused moves) with `set_temp`, `commit` and `restore`.
+//! Weights are held in fixed point (`SCALE` units a gamma of 1, at least 1 for a playable
+//! point), so that the row sums and the total follow each change by its difference exactly,
+//! with no drift and no rounding in the draw. The policy changes the mover's weights for one
+//! draw (the local features, the ko point, refused moves) with `set_temp` and `restore`.
 
-use super::features::{Group, from_mover, line_level};
-use super::weights::Weights;
+use super::features::{Group, line_level};
+use super::weights::{BaseTable, Weights};
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, OFF, Point};
+
+/// Fixed-point units of a weight of 1: the smallest learned weights (about 1e-4) keep four
+/// digits, and the largest sums (a few 1e5 a point) stay far below 2^64.
+pub const SCALE: f64 = (1u64 << 24) as f64;
+
+/// The fixed-point form of the weight `w` (0 stays 0; any positive weight is at least 1).
+#[inline]
+pub fn fixed(w: f64) -> u64 {
+    if w > 0.0 {
+        (w * SCALE).round().max(1.0) as u64
+    } else {
+        0
+    }
+}
+
+/// In `Sampler::codes`: an off-board point.
+const NO_CODE: u32 = u32::MAX;
+/// In `Sampler::codes`: a stone.
+const STONE: u32 = u32::MAX - 1;
+
+/// `weight` times `factor`, in fixed point (a positive weight stays positive).
+#[inline]
+pub fn scaled(weight: u64, factor: f32) -> u64 {
+    if weight == 0 {
+        0
+    } else {
+        ((weight as f64 * factor as f64).round() as u64).max(1)
+    }
+}
 
 /// The weights of the points of one board, for both movers.
 #[derive(Default)]
@@ -25,24 +56,25 @@ pub struct Sampler {
     size: usize,
     width: usize,
     /// Base weight per point index, per mover (`Color::index`); 0 off the board and on stones.
-    base: [Vec<f32>; 2],
-    /// Line gamma per point index.
-    line: Vec<f32>,
-    /// Sum of the base weights of each row, per mover.
-    rows: [Vec<f32>; 2],
+    base: [Vec<u64>; 2],
+    /// Line gamma per point index, in units of 2^-16.
+    line: Vec<u64>,
+    /// Row per point index (0 off the board).
+    row_of: Vec<u8>,
+    /// Sum of the weights of each row, per mover.
+    rows: [Vec<u64>; 2],
     /// Sum of the rows, per mover.
-    total: [f32; 2],
-    /// Points to recompute after a move, each once (`mark` holds `stamp` once listed).
+    total: [u64; 2],
+    /// Points to recompute after a move, each once (`mark` holds `stamp` once listed), and
+    /// their 3x3 codes.
     dirty: Vec<u16>,
+    codes: Vec<u32>,
     mark: Vec<u32>,
     stamp: u32,
     /// The stones the move being played captures.
     captured: Vec<u16>,
     /// Temporary changes of one mover's weights, (point, weight before), in order.
-    saved: Vec<(u16, f32)>,
-    /// Rows changed temporarily (a bit per row) and those not yet summed again.
-    temp_rows: u32,
-    pending_rows: u32,
+    saved: Vec<(u16, u64)>,
     /// The mover whose weights are changed temporarily.
     temp_colour: usize,
 }
@@ -58,67 +90,70 @@ impl Sampler {
         let len = b.len();
         self.size = b.size();
         self.width = b.width();
-        let [black, white] = &mut self.base;
-        for v in [black, white, &mut self.line] {
+        for v in &mut self.base {
             v.clear();
-            v.resize(len, 0.0);
+            v.resize(len, 0);
         }
+        self.line.clear();
+        self.line.resize(len, 0);
+        self.row_of.clear();
+        self.row_of
+            .extend((0..len).map(|i| (i / self.width).clamp(1, self.size) as u8 - 1));
         if self.mark.len() < len {
             self.mark.resize(len, 0);
         }
+        for c in 0..2 {
+            self.rows[c].clear();
+            self.rows[c].resize(self.size, 0);
+            self.total[c] = 0;
+        }
+        self.saved.clear();
         for p in b.points() {
-            self.line[p.idx()] = w.level(Group::Line as usize, line_level(b, p));
+            let line = w.level(Group::Line as usize, line_level(b, p));
+            self.line[p.idx()] = (line as f64 * 65536.0).round() as u64;
             if b.code(p) == EMPTY {
                 self.recompute(b, w.base_table(), p);
             }
         }
-        for c in 0..2 {
-            self.rows[c].clear();
-            self.rows[c].resize(self.size, 0.0);
-        }
-        self.sum_rows(0, u32::MAX);
-        self.sum_rows(1, u32::MAX);
-        self.saved.clear();
-        self.temp_rows = 0;
-        self.pending_rows = 0;
     }
 
     /// The current weight of `p` for mover `c` (temporary changes included).
     #[inline]
-    pub fn weight(&self, c: Color, p: Point) -> f32 {
+    pub fn weight(&self, c: Color, p: Point) -> u64 {
         self.base[c.index()][p.idx()]
     }
 
     /// The sum of all weights for mover `c`.
     #[inline]
-    pub fn total(&self, c: Color) -> f32 {
+    pub fn total(&self, c: Color) -> u64 {
         self.total[c.index()]
     }
 
     /// The base weights of the empty point `p` for both movers, from its 3x3 code.
     #[inline]
-    fn recompute(&mut self, b: &Board, table: &[f32], p: Point) {
-        let code = b.neighbourhood_code(p);
-        let line = self.line[p.idx()];
-        self.base[0][p.idx()] = table[code as usize] * line;
-        self.base[1][p.idx()] = table[from_mover(code, Color::White) as usize] * line;
+    fn recompute(&mut self, b: &Board, table: &BaseTable, p: Point) {
+        self.set_base(p, table.get(b.neighbourhood_code(p)));
     }
 
-    /// The row of an on-board point.
+    /// Sets the base weights of the empty point `p` from its shape gammas (fixed point).
     #[inline]
-    fn row(&self, i: usize) -> usize {
-        i / self.width - 1
+    fn set_base(&mut self, p: Point, shapes: [u64; 2]) {
+        let line = self.line[p.idx()];
+        for (c, g) in shapes.into_iter().enumerate() {
+            let w = if g == 0 { 0 } else { ((g * line) >> 16).max(1) };
+            self.set(c, p, w);
+        }
     }
 
-    /// Sums again the rows of mover `c` in the bit set `rows`, then the total.
-    fn sum_rows(&mut self, c: usize, rows: u32) {
-        for r in 0..self.size {
-            if rows & (1 << r) != 0 {
-                let start = (r + 1) * self.width + 1;
-                self.rows[c][r] = self.base[c][start..start + self.size].iter().sum();
-            }
-        }
-        self.total[c] = self.rows[c].iter().sum();
+    /// Sets mover `c`'s weight of `p`, its row sum and the total following.
+    #[inline]
+    fn set(&mut self, c: usize, p: Point, weight: u64) -> u64 {
+        let r = self.row_of[p.idx()] as usize;
+        let slot = &mut self.base[c][p.idx()];
+        let old = std::mem::replace(slot, weight);
+        self.rows[c][r] = self.rows[c][r] - old + weight;
+        self.total[c] = self.total[c] - old + weight;
+        old
     }
 
     /// Notes what `c`'s coming move on `p` captures (call it before the move is played).
@@ -184,96 +219,69 @@ impl Sampler {
                 }
             }
         }
+        // The codes first, then their lookups, then the weights: the lookups, which wait on
+        // memory, do not wait on each other.
+        self.codes.clear();
+        for &q in &self.dirty {
+            let q = Point(q);
+            self.codes.push(match b.code(q) {
+                EMPTY => b.neighbourhood_code(q),
+                OFF => NO_CODE,
+                _ => STONE,
+            });
+        }
         let table = w.base_table();
-        let mut rows = 0u32;
         for i in 0..self.dirty.len() {
             let q = Point(self.dirty[i]);
-            match b.code(q) {
-                OFF => continue,
-                EMPTY => self.recompute(b, table, q),
-                _ => {
-                    self.base[0][q.idx()] = 0.0;
-                    self.base[1][q.idx()] = 0.0;
+            match self.codes[i] {
+                NO_CODE => {}
+                STONE => {
+                    self.set(0, q, 0);
+                    self.set(1, q, 0);
                 }
+                code => self.set_base(q, table.get(code)),
             }
-            rows |= 1 << self.row(q.idx());
         }
-        self.sum_rows(0, rows);
-        self.sum_rows(1, rows);
     }
 
-    /// Sets mover `c`'s weight of `p` to `weight` until `restore` (summed at `commit`).
+    /// Sets mover `c`'s weight of `p` to `weight` until `restore`.
     #[inline]
-    pub fn set_temp(&mut self, c: Color, p: Point, weight: f32) {
-        let slot = &mut self.base[c.index()][p.idx()];
-        self.saved.push((p.0, *slot));
-        *slot = weight;
-        self.temp_colour = c.index();
-        let bit = 1 << self.row(p.idx());
-        self.temp_rows |= bit;
-        self.pending_rows |= bit;
-    }
-
-    /// Sums the rows changed by `set_temp` since the last commit, before a draw.
-    pub fn commit(&mut self) {
-        if self.pending_rows != 0 {
-            self.sum_rows(self.temp_colour, self.pending_rows);
-            self.pending_rows = 0;
+    pub fn set_temp(&mut self, c: Color, p: Point, weight: u64) {
+        if self.saved.is_empty() {
+            self.temp_colour = c.index();
         }
+        debug_assert_eq!(c.index(), self.temp_colour, "one mover's changes at a time");
+        let old = self.set(c.index(), p, weight);
+        self.saved.push((p.0, old));
     }
 
     /// Takes back every temporary change.
     pub fn restore(&mut self) {
-        let c = self.temp_colour;
         while let Some((i, x)) = self.saved.pop() {
-            self.base[c][i as usize] = x;
+            self.set(self.temp_colour, Point(i), x);
         }
-        if self.temp_rows != 0 {
-            self.sum_rows(c, self.temp_rows);
-        }
-        self.temp_rows = 0;
-        self.pending_rows = 0;
     }
 
-    /// A point drawn for mover `c` with probability proportional to its weight, for `u` in
-    /// [0, 1); `None` when no weight is left.
-    pub fn draw(&self, c: Color, u: f32) -> Option<Point> {
+    /// A point drawn for mover `c` with probability proportional to its weight, for `u`
+    /// uniform on all 64-bit numbers; `None` when no weight is left.
+    pub fn draw(&self, c: Color, u: u64) -> Option<Point> {
         let c = c.index();
-        let total = self.total[c];
-        if total <= 0.0 {
-            return None;
-        }
-        let mut r = u * total;
-        let mut last = None;
+        // Multiply-shift maps `u` onto 0..total.
+        let mut r = ((u as u128 * self.total[c] as u128) >> 64) as u64;
         for (row, &s) in self.rows[c].iter().enumerate() {
-            if s <= 0.0 {
-                continue;
-            }
             if r < s {
-                return self.walk(c, row, r);
+                let start = (row + 1) * self.width + 1;
+                for (i, &x) in self.base[c][start..start + self.size].iter().enumerate() {
+                    if r < x {
+                        return Some(Point((start + i) as u16));
+                    }
+                    r -= x;
+                }
+                unreachable!("a row sum is the sum of its weights");
             }
             r -= s;
-            last = Some(row);
         }
-        // Rounding left `r` past the end: the last point with weight.
-        last.and_then(|row| self.walk(c, row, f32::INFINITY))
-    }
-
-    /// The point of `row` where the running sum of mover `c`'s weights passes `r` (the last
-    /// one with weight if it never does).
-    fn walk(&self, c: usize, row: usize, mut r: f32) -> Option<Point> {
-        let start = (row + 1) * self.width + 1;
-        let mut found = None;
-        for (i, &x) in self.base[c][start..start + self.size].iter().enumerate() {
-            if x > 0.0 {
-                found = Some(Point((start + i) as u16));
-                if r < x {
-                    break;
-                }
-                r -= x;
-            }
-        }
-        found
+        None
     }
 
     /// Whether every weight, row sum and total equals a recomputation from scratch of `b`

@@ -280,7 +280,8 @@ fn draws_follow_the_weights() {
         0,
         "one stone, apart from the last move"
     );
-    assert_eq!(e3[Group::DistLast as usize], NONE);
+    assert_eq!(e3[Group::DistLast as usize], 1, "a knight's move from D5");
+    assert_eq!(levels("H7")[Group::DistLast as usize], NONE);
     assert_eq!(levels("H7")[Group::Capture as usize], 0);
     assert_eq!(levels("H7")[Group::DistPrev as usize], 0);
     assert_eq!(levels("D7")[Group::DistLast as usize], 1);
@@ -461,4 +462,28 @@ fn teams_merge_moves_with_the_same_features() {
     assert_eq!(d.teams.len(), 2);
     assert_eq!(d.teams[0].mult, 2);
     assert_eq!(d.winners, vec![0]);
+}
+
+#[test]
+fn the_base_table_holds_each_codes_shape_gammas() {
+    let w = varied();
+    let table = w.base_table();
+    let mut seen = 0;
+    for (b, _) in positions(9) {
+        for p in b.points().filter(|&p| b.code(p) == crate::board::EMPTY) {
+            let code = b.neighbourhood_code(p);
+            let want = [B, W].map(|c| {
+                let own = from_mover(code, c);
+                let gamma = w.shape(crate::patterns::canonical_shape(own));
+                if playable_code(own) {
+                    sampler::fixed(gamma)
+                } else {
+                    0
+                }
+            });
+            assert_eq!(table.get(code), want, "{code:05x}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 1000);
 }

@@ -13,8 +13,9 @@
 //!
 //! The shipped weights are compiled in (`patterns/playout-softmax.txt`).
 
-use super::features::{GROUP_INFO, GROUPS, Levels, MAX_LEVELS, NONE, playable_code};
-use crate::board::CODE_BITS;
+use super::features::{GROUP_INFO, GROUPS, Levels, MAX_LEVELS, NONE, from_mover, playable_code};
+use super::sampler::fixed;
+use crate::board::{Color, NEIGHBOUR_OFFSETS};
 use crate::patterns::canonical_shape;
 use crate::patterns::checked::{self, GammaLines};
 use crate::patterns::mm;
@@ -47,9 +48,96 @@ pub struct Weights {
     pub meta: Vec<(String, String)>,
     /// The gammas per group and level as f32, 1 past each group's levels.
     level: [[f32; MAX_LEVELS]; GROUPS],
-    /// Per 3x3 code seen from the mover (all 2^20): its shape's gamma, 0 where the policy
-    /// may not play (`playable_code`). Built on first use (4 MiB).
-    base: OnceLock<Vec<f32>>,
+    /// The shape part of the base weights by 3x3 code, built on first use.
+    base: OnceLock<BaseTable>,
+}
+
+/// The shape gammas of every 3x3 code a board can show, for Black to move and for White (0
+/// where that mover may not play: `playable_code`). Looking them up is most of what keeping
+/// the base weights costs, all of it waiting on memory, so the table is small enough to stay
+/// in the core's own cache: of the 2^16 colour codes only those whose off-board neighbours
+/// make a side or a corner occur (7,641 with the centre), numbered by `ids` (128 KiB); for
+/// each and its 16 atari flags `shapes` holds the two movers' shapes as numbers into
+/// `gammas` (a 64-byte cache line a colour code, 480 KiB in all, rather than 8 MiB of
+/// gammas for all 2^20 codes).
+#[derive(Debug)]
+pub struct BaseTable {
+    /// The number of each colour code (0: a code no board shows).
+    ids: Vec<u16>,
+    /// Per number and atari flags: the shape numbers for Black and for White to move.
+    shapes: Vec<[u16; 2]>,
+    /// The gamma of each shape number in fixed point (`sampler::fixed`): 0 (not playable),
+    /// the other shapes, then each listed shape.
+    gammas: Vec<u64>,
+}
+
+impl BaseTable {
+    fn new(w: &Weights) -> BaseTable {
+        // The off-board neighbours of a point left, inside or right (-1, 0, 1) and below,
+        // inside or above.
+        let mut masks = Vec::new();
+        for x in -1..=1 {
+            for y in -1..=1 {
+                let off = |(dx, dy): (i32, i32)| (dx != 0 && dx == x) || (dy != 0 && dy == y);
+                masks.push(
+                    (0..8)
+                        .filter(|&i| off(NEIGHBOUR_OFFSETS[i]))
+                        .fold(0u32, |m, i| m | 3 << (2 * i)),
+                );
+            }
+        }
+        let mut ids = vec![0u16; 1 << 16];
+        let mut colours = vec![None];
+        for code in 0..1u32 << 16 {
+            // The neighbours whose two bits are both set (off the board).
+            let both = code & (code >> 1) & 0x5555;
+            if masks.contains(&(both | both << 1)) {
+                ids[code as usize] = colours.len() as u16;
+                colours.push(Some(code));
+            }
+        }
+        let mut listed: Vec<(u32, f64)> = w.shapes.iter().map(|(&c, &g)| (c, g)).collect();
+        listed.sort_by_key(|x| x.0);
+        let number: HashMap<u32, u16> = listed
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.0, i as u16 + 2))
+            .collect();
+        let mut gammas = vec![0, fixed(w.other_shape)];
+        gammas.extend(listed.iter().map(|x| fixed(x.1)));
+        let shape = |code: u32| {
+            if playable_code(code) {
+                *number.get(&canonical_shape(code)).unwrap_or(&1)
+            } else {
+                0
+            }
+        };
+        let shapes = colours
+            .iter()
+            .flat_map(|&colour| {
+                (0..16u32).map(move |flags| match colour {
+                    None => [0; 2],
+                    Some(c) => {
+                        let code = c | flags << 16;
+                        [shape(code), shape(from_mover(code, Color::White))]
+                    }
+                })
+            })
+            .collect();
+        BaseTable {
+            ids,
+            shapes,
+            gammas,
+        }
+    }
+
+    /// The gammas of 3x3 code `code` for Black to move and for White, in fixed point.
+    #[inline]
+    pub fn get(&self, code: u32) -> [u64; 2] {
+        let id = self.ids[(code & 0xFFFF) as usize] as usize;
+        let [black, white] = self.shapes[(id << 4) | ((code >> 16) & 15) as usize];
+        [self.gammas[black as usize], self.gammas[white as usize]]
+    }
 }
 
 /// The groups' file names and level counts, for the shared gamma lines.
@@ -134,21 +222,11 @@ impl Weights {
         self.shape(canonical) * self.levels(levels) as f64
     }
 
-    /// The shape part of a point's base weight, by its 3x3 code seen from the mover (see
-    /// `features::from_mover`): 0 where the policy may not play.
+    /// The shape part of a point's base weight by its 3x3 code, for Black to move and for
+    /// White: 0 where that mover may not play.
     #[inline]
-    pub fn base_table(&self) -> &[f32] {
-        self.base.get_or_init(|| {
-            (0..1u32 << CODE_BITS)
-                .map(|code| {
-                    if playable_code(code) {
-                        self.shape(canonical_shape(code)) as f32
-                    } else {
-                        0.0
-                    }
-                })
-                .collect()
-        })
+    pub fn base_table(&self) -> &BaseTable {
+        self.base.get_or_init(|| BaseTable::new(self))
     }
 
     /// The value of a `meta` key, if given.
