@@ -259,6 +259,8 @@ params! {
     dynkomi_even_min_size: usize = 13, [2, 26];
     /// Playout policy: true = MoGo's heavy policy (Algorithms 1-4), false = light random moves.
     heavy_playouts: bool = true, [0, 1];
+    /// Playouts draw every move from the learned softmax policy (`patterns/playout-softmax.txt`) instead; off: unplayed (docs/experiments/learned-playouts.md).
+    playout_softmax: bool = false, [0, 1];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
     /// Atari save reads ladders (no extension into a working ladder): costs 15-45%, wins at equal time.

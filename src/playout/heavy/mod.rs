@@ -76,6 +76,8 @@ pub struct Policy {
     patterns: &'static Pattern3x3,
     /// When set, pattern moves are drawn in proportion to their learned 3x3 gamma.
     pattern_gammas: Option<&'static Gammas>,
+    /// When set (`playout_softmax`), it plays the playouts instead of the steps.
+    softmax: Option<super::softmax::Softmax>,
 }
 
 /// Adds the captures `c` can make of enemy strings in atari next to its string through `s`
@@ -214,6 +216,7 @@ impl Policy {
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
+            softmax: p.playout_softmax.then(super::softmax::Softmax::builtin),
         }
     }
 
@@ -253,6 +256,10 @@ impl Policy {
         trace: &mut MoveTrace,
         replies: &Replies,
     ) -> f32 {
+        if let Some(s) = &self.softmax {
+            let (start, mercy) = ((last, prev), self.mercy_share);
+            return s.playout(board, to_play, komi, max_moves, start, mercy, rng, trace);
+        }
         if !self.heavy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
         }
