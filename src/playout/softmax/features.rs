@@ -50,6 +50,11 @@ pub enum Group {
 /// The number of groups.
 pub const GROUPS: usize = 9;
 
+/// The version of what the features mean, beyond the layout of their levels: a trainer's
+/// checkpoint of another version is not resumed. Version 2: contiguity level 1 covers the
+/// knight's moves on every side.
+pub const VERSION: u32 = 2;
+
 /// Most levels in a group.
 pub const MAX_LEVELS: usize = 6;
 

@@ -271,7 +271,13 @@ pub struct TrainConfig {
 pub fn run(cfg: &TrainConfig) -> Result<(), String> {
     let t0 = Instant::now();
     let names = mm::file_names(&cfg.files);
-    let settings = format!("{} {} {}", cfg.max_games, cfg.min_count, super::LAYOUT);
+    let settings = format!(
+        "{} {} {} {}",
+        cfg.max_games,
+        cfg.min_count,
+        super::LAYOUT,
+        super::features::VERSION
+    );
     let fingerprint = mm::fingerprint(&names, &settings);
     let data = collect(&cfg.files, cfg.max_games, cfg.min_count)?;
     let layout = FlatLayout::new(&data);
