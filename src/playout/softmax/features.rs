@@ -189,18 +189,24 @@ const FAR: [((i32, i32), (i32, i32)); 12] = [
     ((-1, -2), (0, -1)),
 ];
 
-/// The empty points near `centre` with their contiguity level: the 8 around it (0), then
-/// the 12 two points straight or a knight's move away (`FAR`, 1).
+/// Calls `f(point, level)` for each empty point near `centre` with its contiguity level: the
+/// 8 around it (0), then the 12 two points straight or a knight's move away (`FAR`, 1).
 #[inline]
-pub fn near(b: &Board, centre: Point) -> impl Iterator<Item = (Point, u8)> + '_ {
+pub fn near(b: &Board, centre: Point, mut f: impl FnMut(Point, u8)) {
     let w = b.width() as i32;
-    let at = move |(dx, dy): (i32, i32)| Point((centre.0 as i32 + dx + dy * w) as u16);
-    let around = NEIGHBOUR_OFFSETS.into_iter().map(move |d| (at(d), 0));
-    let far = FAR
-        .into_iter()
-        .filter(move |&(_, via)| b.code(at(via)) != OFF)
-        .map(move |(d, _)| (at(d), 1));
-    around.chain(far).filter(|&(p, _)| b.code(p) == EMPTY)
+    let at = |&(dx, dy): &(i32, i32)| Point((centre.0 as i32 + dx + dy * w) as u16);
+    for d in &NEIGHBOUR_OFFSETS {
+        let p = at(d);
+        if b.code(p) == EMPTY {
+            f(p, 0);
+        }
+    }
+    for (d, via) in &FAR {
+        let p = at(d);
+        if b.code(at(via)) != OFF && b.code(p) == EMPTY {
+            f(p, 1);
+        }
+    }
 }
 
 /// Most points with local features in one position (more are left out).
@@ -286,8 +292,8 @@ impl Local {
     pub fn compute(&mut self, b: &mut Board, c: Color, last: Option<Point>, prev: Option<Point>) {
         self.compute_tactics(b, c, last, prev);
         for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
-            for (p, level) in centre.into_iter().flat_map(|q| near(b, q)) {
-                self.set(p, g, level, false);
+            if let Some(q) = centre {
+                near(b, q, |p, level| self.set(p, g, level, false));
             }
         }
     }

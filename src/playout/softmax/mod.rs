@@ -7,12 +7,14 @@
 //!
 //! A move costs little beyond the move itself: the base weights (shape and line) are kept
 //! per point and brought up to date only where the move changed a 3x3 code (`sampler`); the
-//! local features of the few points near the last two moves are multiplied in for one draw
-//! and taken back; the draw walks row sums. The point drawn is then checked: a self-atari is
-//! refused when too big, and otherwise kept with the chance its gammas give (rejection, so
-//! the draw stays exact while those gammas are below 1, as learned ones are). Nothing is
-//! allocated per move: the sampler and the local list live in a per-thread scratch.
+//! local features of the few points near the last two moves go beside them as extra weights
+//! for one draw (`boost`); the draw walks row sums. The point drawn is then checked: a
+//! self-atari is refused when too big, and otherwise kept with the chance its gammas give
+//! (rejection, so the draw stays exact while those gammas are below 1, as learned ones are).
+//! Nothing is allocated per move: the sampler and the local lists live in a per-thread
+//! scratch.
 
+mod boost;
 pub mod features;
 mod sampler;
 #[cfg(test)]
@@ -26,6 +28,7 @@ pub use weights::{BUILTIN_NAME, BaseTable, FORMAT, LAYOUT, Weights};
 use super::MoveTrace;
 use super::heavy::chance;
 use crate::board::{Board, Color, Point};
+use boost::Boosts;
 use features::{Group, Local, NO_LEVELS, SelfAtari, near, self_atari, set_self_atari};
 use rand::Rng;
 use std::cell::RefCell;
@@ -37,8 +40,10 @@ const MAX_REJECTIONS: u32 = 32;
 /// The working memory of softmax playouts, reused from playout to playout.
 #[derive(Default)]
 pub struct Scratch {
-    sampler: Sampler,
+    /// The base weights of the board being played out.
+    pub sampler: Sampler,
     local: Local,
+    boosts: Boosts,
 }
 
 thread_local! {
@@ -139,16 +144,15 @@ impl Softmax {
         rng: &mut R,
         trace: &mut MoveTrace,
     ) -> f32 {
-        let Scratch { sampler, local } = scratch;
-        sampler.reset(board, self.weights);
+        scratch.sampler.reset(board, self.weights);
         let mut mercy = Mercy::new(board, mercy_share);
         let mut passes = 0;
         for _ in 0..max_moves {
-            match self.choose(board, to_play, (last, prev), sampler, local, rng) {
+            match self.choose(board, to_play, (last, prev), scratch, rng) {
                 Some(p) => {
-                    sampler.before_play(board, to_play, p);
+                    scratch.sampler.before_play(board, to_play, p);
                     let taken = board.play_unchecked(to_play, p) as i32;
-                    sampler.after_play(board, self.weights, to_play, p);
+                    scratch.sampler.after_play(board, self.weights, to_play, p);
                     trace.moves.push((p.0, to_play));
                     if taken > 0
                         && let Some(score) = mercy.note(to_play, taken, komi)
@@ -175,55 +179,72 @@ impl Softmax {
     }
 
     /// `c`'s move drawn from the softmax, after the opponent's `last` move and `c`'s `prev`
-    /// one, on `b` whose weights `sampler` holds; `None` (pass) when no weight is left.
+    /// one, on `b` whose weights `scratch` holds; `None` (pass) when no weight is left.
     pub fn choose<R: Rng>(
         &self,
         b: &mut Board,
         c: Color,
         (last, prev): (Option<Point>, Option<Point>),
-        sampler: &mut Sampler,
-        local: &mut Local,
+        scratch: &mut Scratch,
         rng: &mut R,
     ) -> Option<Point> {
         let w = self.weights;
+        let Scratch {
+            sampler,
+            local,
+            boosts,
+        } = scratch;
+        boosts.clear(b.len());
         local.compute_tactics(b, c, last, prev);
         for (p, levels) in local.iter() {
-            let weight = sampler.weight(c, p);
-            if weight > 0 {
-                sampler.set_temp(c, p, sampler::scaled(weight, w.levels(levels)));
-            }
+            boosts.multiply(p, w.levels(levels));
         }
-        // The contiguity, multiplied in point by point (a point near both moves twice).
         for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
-            for (p, level) in centre.into_iter().flat_map(|q| near(b, q)) {
-                let weight = sampler.weight(c, p);
-                if weight > 0 {
-                    let factor = w.level(g as usize, level);
-                    sampler.set_temp(c, p, sampler::scaled(weight, factor));
-                }
+            if let Some(q) = centre {
+                let gammas = [w.level(g as usize, 0), w.level(g as usize, 1)];
+                near(b, q, |p, level| boosts.multiply(p, gammas[level as usize]));
             }
         }
+        boosts.finish(sampler, c);
         if let Some((k, banned)) = b.ko()
             && banned == c
         {
             sampler.set_temp(c, k, 0);
+            boosts.remove(k);
         }
         let mut rejected = 0;
         let chosen = loop {
-            let Some(p) = sampler.draw(c, rng.next_u64()) else {
+            let (base, extra) = (sampler.total(c), boosts.total());
+            if base + extra == 0 {
                 break None;
+            }
+            // Multiply-shift maps 64 random bits onto 0..base + extra.
+            let r = ((rng.next_u64() as u128 * (base + extra) as u128) >> 64) as u64;
+            let p = if r < extra {
+                boosts.pick(r)
+            } else {
+                sampler.pick(c, r - extra)
             };
+            let mut keep = boosts.keep(p);
             match self_atari(b, c, p) {
-                SelfAtari::No => break Some(p),
-                SelfAtari::Refused => sampler.set_temp(c, p, 0),
+                SelfAtari::No => {}
+                SelfAtari::Refused => {
+                    sampler.set_temp(c, p, 0);
+                    boosts.remove(p);
+                    continue;
+                }
                 SelfAtari::Level(l, sacrifice) => {
                     let mut levels = NO_LEVELS;
                     set_self_atari(&mut levels, l, sacrifice);
-                    rejected += 1;
-                    if rejected > MAX_REJECTIONS || chance(rng, w.levels(&levels)) {
-                        break Some(p);
-                    }
+                    keep *= w.levels(&levels);
                 }
+            }
+            if keep >= 1.0 {
+                break Some(p);
+            }
+            rejected += 1;
+            if rejected > MAX_REJECTIONS || chance(rng, keep) {
+                break Some(p);
             }
         };
         sampler.restore();

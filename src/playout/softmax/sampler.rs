@@ -262,18 +262,16 @@ impl Sampler {
         }
     }
 
-    /// A point drawn for mover `c` with probability proportional to its weight, for `u`
-    /// uniform on all 64-bit numbers; `None` when no weight is left.
-    pub fn draw(&self, c: Color, u: u64) -> Option<Point> {
+    /// The point of mover `c` where the running sum of the weights, row by row, passes
+    /// `r` (below `total(c)`): for `r` uniform, a point drawn in proportion to its weight.
+    pub fn pick(&self, c: Color, mut r: u64) -> Point {
         let c = c.index();
-        // Multiply-shift maps `u` onto 0..total.
-        let mut r = ((u as u128 * self.total[c] as u128) >> 64) as u64;
         for (row, &s) in self.rows[c].iter().enumerate() {
             if r < s {
                 let start = (row + 1) * self.width + 1;
                 for (i, &x) in self.base[c][start..start + self.size].iter().enumerate() {
                     if r < x {
-                        return Some(Point((start + i) as u16));
+                        return Point((start + i) as u16);
                     }
                     r -= x;
                 }
@@ -281,7 +279,7 @@ impl Sampler {
             }
             r -= s;
         }
-        None
+        unreachable!("r is below the total");
     }
 
     /// Whether every weight, row sum and total equals a recomputation from scratch of `b`

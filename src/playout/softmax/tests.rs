@@ -138,19 +138,19 @@ fn follow(
     b: &mut Board,
     w: &Weights,
     first: Color,
-    moves: &mut dyn FnMut(&mut Board, Color, &mut Sampler) -> Option<Point>,
+    moves: &mut dyn FnMut(&mut Board, Color, &mut Scratch) -> Option<Point>,
 ) -> u32 {
-    let mut s = Sampler::new();
-    s.reset(b, w);
+    let mut scratch = Scratch::default();
+    scratch.sampler.reset(b, w);
     let mut c = first;
     let mut taken = 0;
     let mut passes = 0;
     while passes < 2 {
-        match moves(b, c, &mut s) {
+        match moves(b, c, &mut scratch) {
             Some(p) => {
-                s.before_play(b, c, p);
+                scratch.sampler.before_play(b, c, p);
                 taken += b.play_unchecked(c, p);
-                s.after_play(b, w, c, p);
+                scratch.sampler.after_play(b, w, c, p);
                 passes = 0;
             }
             None => {
@@ -158,7 +158,7 @@ fn follow(
                 passes += 1;
             }
         }
-        if let Err(e) = s.check(b, w) {
+        if let Err(e) = scratch.sampler.check(b, w) {
             panic!("{e}\n{b:?}");
         }
         c = c.opp();
@@ -182,13 +182,12 @@ fn kept_weights_equal_a_recomputation_after_every_move() {
     assert!(taken > 100, "captures: {taken}");
     // And along the policy's own playouts.
     let policy = Softmax::new(w);
-    let mut local = Local::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
     for size in [9, 19] {
         let mut b = Board::new(size);
         let mut last = (None, None);
         follow(&mut b, w, B, &mut |b, c, s| {
-            let p = policy.choose(b, c, last, s, &mut local, &mut rng);
+            let p = policy.choose(b, c, last, s, &mut rng);
             last = (p, last.0);
             p
         });
@@ -227,13 +226,13 @@ fn chi_square(
     let want = model_weights(b, c, last, prev, w);
     let total: f64 = want.values().sum();
     let policy = Softmax::new(w);
-    let (mut s, mut local) = (Sampler::new(), Local::new());
+    let mut s = Scratch::default();
     let mut board = b.clone();
-    s.reset(&board, w);
+    s.sampler.reset(&board, w);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
     let mut count: HashMap<Point, u32> = HashMap::new();
     for _ in 0..n {
-        let p = policy.choose(&mut board, c, (last, prev), &mut s, &mut local, &mut rng);
+        let p = policy.choose(&mut board, c, (last, prev), &mut s, &mut rng);
         let p = p.expect("a move");
         assert!(
             want.contains_key(&p),
@@ -243,7 +242,7 @@ fn chi_square(
         *count.entry(p).or_default() += 1;
     }
     assert_eq!(board.hash(), b.hash(), "the board is left as it was");
-    s.check(&board, w).unwrap();
+    s.sampler.check(&board, w).unwrap();
     let mut chi = 0.0;
     for (p, x) in &want {
         let e = n as f64 * x / total;
@@ -303,17 +302,16 @@ fn draws_follow_the_weights() {
 fn drawn_moves_are_candidates() {
     let w = varied();
     let policy = Softmax::new(w);
-    let (mut s, mut local) = (Sampler::new(), Local::new());
+    let mut s = Scratch::default();
     let none = Local::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let (mut kos, mut self_ataris) = (0, 0);
     for (b, c) in positions(3) {
         let mut board = b.clone();
-        s.reset(&board, w);
+        s.sampler.reset(&board, w);
         kos += usize::from(b.ko().is_some_and(|k| k.1 == c));
         for _ in 0..20 {
-            let Some(p) = policy.choose(&mut board, c, (None, None), &mut s, &mut local, &mut rng)
-            else {
+            let Some(p) = policy.choose(&mut board, c, (None, None), &mut s, &mut rng) else {
                 assert!(b.points().all(|p| move_features(&b, c, p, &none).is_none()));
                 break;
             };

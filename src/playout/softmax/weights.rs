@@ -54,18 +54,24 @@ pub struct Weights {
 
 /// The shape gammas of every 3x3 code a board can show, for Black to move and for White (0
 /// where that mover may not play: `playable_code`). Looking them up is most of what keeping
-/// the base weights costs, all of it waiting on memory, so the table is small enough to stay
-/// in the core's own cache: of the 2^16 colour codes only those whose off-board neighbours
-/// make a side or a corner occur (7,641 with the centre), numbered by `ids` (128 KiB); for
-/// each and its 16 atari flags `shapes` holds the two movers' shapes as numbers into
-/// `gammas` (a 64-byte cache line a colour code, 480 KiB in all, rather than 8 MiB of
-/// gammas for all 2^20 codes).
+/// the base weights costs, all of it waiting on memory, so the common case reads only a few
+/// KiB that stay in the core's own cache. Of the 2^16 colour codes only those whose
+/// off-board neighbours make a side or a corner occur: the 3^8 of the centre are numbered
+/// by arithmetic (base 3, two byte tables), the 1,080 of the edges by `ids`. For each number
+/// and its 16 atari flags `shapes` holds the two movers' shapes as numbers into `gammas`;
+/// `plain` repeats the entries without atari flags, by far the most read (30 KiB, rather
+/// than 8 MiB of gammas for all 2^20 codes).
 #[derive(Debug)]
 pub struct BaseTable {
-    /// The number of each colour code (0: a code no board shows).
+    /// The number of each colour code (0: a code no board shows); a centre code's is also
+    /// 1 + its base-3 value.
     ids: Vec<u16>,
+    /// The base-3 value of the low byte of a centre code, and of the high byte (times 81).
+    base3: [[u16; 256]; 2],
     /// Per number and atari flags: the shape numbers for Black and for White to move.
     shapes: Vec<[u16; 2]>,
+    /// Per number, without atari flags: the same.
+    plain: Vec<[u16; 2]>,
     /// The gamma of each shape number in fixed point (`sampler::fixed`): 0 (not playable),
     /// the other shapes, then each listed shape.
     gammas: Vec<u64>,
@@ -86,16 +92,25 @@ impl BaseTable {
                 );
             }
         }
+        // The base-3 value of four neighbours (a byte of the code; none off the board).
+        let base3 = |byte: u32| (0..4).rev().fold(0, |v, i| 3 * v + ((byte >> (2 * i)) & 3));
         let mut ids = vec![0u16; 1 << 16];
         let mut colours = vec![None];
-        for code in 0..1u32 << 16 {
+        // The centre first, in base-3 order, then the sides and corners.
+        let centre = (0..1u32 << 16).filter(|&c| c & (c >> 1) & 0x5555 == 0);
+        let mut centre: Vec<u32> = centre.collect();
+        centre.sort_by_key(|&c| base3(c & 0xFF) + 81 * base3(c >> 8));
+        let edges = (0..1u32 << 16).filter(|&c| {
             // The neighbours whose two bits are both set (off the board).
-            let both = code & (code >> 1) & 0x5555;
-            if masks.contains(&(both | both << 1)) {
-                ids[code as usize] = colours.len() as u16;
-                colours.push(Some(code));
-            }
+            let both = c & (c >> 1) & 0x5555;
+            both != 0 && masks.contains(&(both | (both << 1)))
+        });
+        for code in centre.into_iter().chain(edges) {
+            ids[code as usize] = colours.len() as u16;
+            colours.push(Some(code));
         }
+        let table = |scale: u32| std::array::from_fn(|b| (scale * base3(b as u32)) as u16);
+        let base3 = [table(1), table(81)];
         let mut listed: Vec<(u32, f64)> = w.shapes.iter().map(|(&c, &g)| (c, g)).collect();
         listed.sort_by_key(|x| x.0);
         let number: HashMap<u32, u16> = listed
@@ -112,7 +127,7 @@ impl BaseTable {
                 0
             }
         };
-        let shapes = colours
+        let shapes: Vec<[u16; 2]> = colours
             .iter()
             .flat_map(|&colour| {
                 (0..16u32).map(move |flags| match colour {
@@ -124,9 +139,12 @@ impl BaseTable {
                 })
             })
             .collect();
+        let plain = shapes.iter().step_by(16).copied().collect();
         BaseTable {
             ids,
+            base3,
             shapes,
+            plain,
             gammas,
         }
     }
@@ -134,8 +152,19 @@ impl BaseTable {
     /// The gammas of 3x3 code `code` for Black to move and for White, in fixed point.
     #[inline]
     pub fn get(&self, code: u32) -> [u64; 2] {
-        let id = self.ids[(code & 0xFFFF) as usize] as usize;
-        let [black, white] = self.shapes[(id << 4) | ((code >> 16) & 15) as usize];
+        let colour = code & 0xFFFF;
+        let id = if colour & (colour >> 1) & 0x5555 == 0 {
+            let [low, high] = &self.base3;
+            1 + (low[(colour & 0xFF) as usize] + high[(colour >> 8) as usize]) as usize
+        } else {
+            self.ids[colour as usize] as usize
+        };
+        let flags = ((code >> 16) & 15) as usize;
+        let [black, white] = if flags == 0 {
+            self.plain[id]
+        } else {
+            self.shapes[(id << 4) | flags]
+        };
         [self.gammas[black as usize], self.gammas[white as usize]]
     }
 }
