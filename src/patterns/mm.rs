@@ -272,6 +272,33 @@ pub fn fingerprint(names: &[String], settings: &str) -> String {
     )
 }
 
+/// The `meta` lines of a fitted table: its training files, `max_games`, the positions, the
+/// `settings` (name, value) that shaped the data, the iteration, the log-likelihood and the
+/// data's `fingerprint`, in that order.
+pub fn meta(
+    names: &[String],
+    (max_games, positions): (usize, usize),
+    settings: &[(&str, String)],
+    (iteration, ll): (usize, f64),
+    fingerprint: &str,
+) -> Vec<(String, String)> {
+    let head = [
+        ("training_files", names.join(",")),
+        ("max_games", max_games.to_string()),
+        ("positions", positions.to_string()),
+    ];
+    let tail = [
+        ("iteration", iteration.to_string()),
+        ("log_likelihood", format!("{ll:.5}")),
+        ("data", fingerprint.to_string()),
+    ];
+    head.into_iter()
+        .chain(settings.iter().cloned())
+        .chain(tail)
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
 /// The file names of `files` (their last component), for `meta` lines and fingerprints.
 pub fn file_names(files: &[std::path::PathBuf]) -> Vec<String> {
     files

@@ -443,18 +443,12 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
         model.restore(&data, &g);
         done = it;
     }
-    let meta = |it: usize, ll: f64| {
-        vec![
-            ("training_files".to_string(), names.join(",")),
-            ("max_games".to_string(), cfg.max_games.to_string()),
-            ("positions".to_string(), data.positions().to_string()),
-            ("min_count".to_string(), cfg.min_count.to_string()),
-            ("min_spatial".to_string(), cfg.min_spatial.to_string()),
-            ("iteration".to_string(), it.to_string()),
-            ("log_likelihood".to_string(), format!("{ll:.5}")),
-            ("data".to_string(), fingerprint.clone()),
-        ]
-    };
+    let settings = [
+        ("min_count", cfg.min_count.to_string()),
+        ("min_spatial", cfg.min_spatial.to_string()),
+    ];
+    let games = (cfg.max_games, data.positions());
+    let meta = |it: usize, ll: f64| mm::meta(&names, games, &settings, (it, ll), &fingerprint);
     let layout = &model.layout;
     let ll = mm::fit(
         &mut model.gamma,
