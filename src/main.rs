@@ -1,9 +1,11 @@
 //! The `moyo` command line: GTP on stdin/stdout by default, `moyo bench` for the speed
 //! reference, `moyo book build|stats|count` for the opening book, `moyo patterns
-//! train|predict|fuseki` for the learned move patterns and the opening table, `moyo tune`
-//! for evolving the parameters in games.
+//! train|predict|fuseki` for the learned move patterns and the opening table, `moyo playout
+//! train|predict` for the learned playout policy, `moyo tune` for evolving the parameters in
+//! games.
 
 mod book_cmd;
+mod playout_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
@@ -85,6 +87,11 @@ enum Command {
     Patterns {
         #[command(subcommand)]
         command: PatternsCommand,
+    },
+    /// The learned softmax playout policy: fit its weights from game records, measure them.
+    Playout {
+        #[command(subcommand)]
+        command: playout_cmd::PlayoutCommand,
     },
     /// Evolves parameters in games (co-evolution, or SPSA), resumable: `moyo tune --out DIR
     /// --param NAME ...`; the same command again resumes; `moyo tune report DIR`.
@@ -379,6 +386,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Patterns { command }) => patterns(command),
+        Some(Command::Playout { command }) => playout_cmd::run(command),
         Some(Command::Tune { command, args }) => {
             let hub = match moyo::cluster::join(&cfg.params, !cli.quiet) {
                 Role::Alone => None,

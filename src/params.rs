@@ -241,6 +241,8 @@ params! {
     dynkomi_even_min_size: usize = 13, [2, 26];
     /// Playout policy: true = MoGo's heavy policy (Algorithms 1-4), false = light random moves ([experiment](docs/experiments/heavy-playouts.md)).
     heavy_playouts: bool = true, [0, 1];
+    /// Playouts draw every move from the learned softmax policy (`patterns/playout-softmax.txt`) instead ([experiment](docs/experiments/learned-playouts.md)).
+    playout_softmax: bool = false, [0, 1];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
     /// The atari save reads ladders: no extension into a working ladder ([experiment](docs/experiments/ladder-check.md)).

@@ -32,6 +32,11 @@ pub const BUILTIN_NAME: &str = "patterns/mm-gammas.txt";
 /// The built-in table, compiled into the binary.
 const BUILTIN_TEXT: &str = include_str!("../../patterns/mm-gammas.txt");
 
+/// The groups' file names and level counts, for the shared gamma lines.
+fn info() -> [(&'static str, usize); GROUPS] {
+    GROUP_INFO.map(|(_, name, n)| (name, n))
+}
+
 /// Learned strengths of the feature levels.
 #[derive(Clone, Debug)]
 pub struct Gammas {
@@ -176,21 +181,13 @@ impl Gammas {
 
     /// The file text (see the module notes); shapes in code order, so the text is stable.
     pub fn to_text(&self) -> String {
-        let mut body = String::new();
-        for (k, v) in &self.meta {
-            let _ = writeln!(body, "meta {k} {v}");
-        }
-        for (g, v) in self.groups.iter().enumerate() {
-            for (l, x) in v.iter().enumerate() {
-                let _ = writeln!(body, "g {} {l} {x:.6e}", GROUP_INFO[g].1);
-            }
-        }
-        let mut shapes: Vec<_> = self.shapes.iter().collect();
-        shapes.sort_by_key(|(c, _)| **c);
-        for (c, x) in shapes {
-            let _ = writeln!(body, "s {c:05x} {x:.6e}");
-        }
-        let _ = writeln!(body, "s other {:.6e}", self.other_shape);
+        let lines = checked::GammaLines {
+            groups: self.groups.clone(),
+            shapes: self.shapes.clone(),
+            other_shape: self.other_shape,
+            meta: self.meta.clone(),
+        };
+        let mut body = lines.to_text(&info());
         let mut spatial: Vec<_> = self.spatial.iter().collect();
         spatial.sort_by_key(|(h, _)| **h);
         for (h, x) in spatial {
@@ -201,69 +198,26 @@ impl Gammas {
 
     /// Reads a table from file text; `name` (the file) opens every error message.
     pub fn parse(text: &str, name: &str) -> Result<Gammas, String> {
-        let err = |line: usize, what: &str| format!("{name}: line {line}: {what}");
         let body = checked::unwrap(text, name, FORMAT, LAYOUT)?;
-        let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
-        let mut shapes = HashMap::new();
-        let mut other = 1.0;
         let mut spatial = HashMap::new();
-        let mut meta = Vec::new();
-        let gamma = |s: Option<&str>, n: usize| -> Result<f64, String> {
-            let x: f64 = s
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| err(n, "expected a gamma"))?;
-            if x.is_finite() && x > 0.0 {
-                Ok(x)
-            } else {
-                Err(err(n, "a gamma must be positive and finite"))
+        let lines = checked::GammaLines::parse(body, name, &info(), |kind, mut w, n| {
+            if kind != "p" {
+                return Err(format!("{name}: line {n}: unknown line type `{kind}`"));
             }
-        };
-        for (i, line) in body.lines().enumerate() {
-            let n = i + checked::BODY_LINE;
-            let mut w = line.split_whitespace();
-            match w.next() {
-                None => {}
-                Some("meta") => {
-                    let k = w.next().ok_or_else(|| err(n, "meta without a key"))?;
-                    meta.push((k.to_string(), w.collect::<Vec<_>>().join(" ")));
-                }
-                Some("g") => {
-                    let gname = w.next().unwrap_or("");
-                    let g = GROUP_INFO
-                        .iter()
-                        .position(|x| x.1 == gname)
-                        .ok_or_else(|| err(n, &format!("unknown group `{gname}`")))?;
-                    let l: usize = w
-                        .next()
-                        .and_then(|s| s.parse().ok())
-                        .filter(|&l| l < GROUP_INFO[g].2)
-                        .ok_or_else(|| err(n, "bad level"))?;
-                    groups[g][l] = gamma(w.next(), n)?;
-                }
-                Some("s") => {
-                    let c = w.next().unwrap_or("");
-                    let x = gamma(w.next(), n)?;
-                    if c == "other" {
-                        other = x;
-                    } else {
-                        let code = u32::from_str_radix(c, 16)
-                            .ok()
-                            .filter(|&c| c < 1 << CODE_BITS)
-                            .ok_or_else(|| err(n, "bad shape code"))?;
-                        shapes.insert(code, x);
-                    }
-                }
-                Some("p") => {
-                    let h = w
-                        .next()
-                        .and_then(|h| u64::from_str_radix(h, 16).ok())
-                        .ok_or_else(|| err(n, "bad spatial hash"))?;
-                    spatial.insert(h, gamma(w.next(), n)?);
-                }
-                Some(t) => return Err(err(n, &format!("unknown line type `{t}`"))),
-            }
-        }
-        Ok(Gammas::new(groups, shapes, other, spatial, meta))
+            let h = w
+                .next()
+                .and_then(|h| u64::from_str_radix(h, 16).ok())
+                .ok_or_else(|| format!("{name}: line {n}: bad spatial hash"))?;
+            spatial.insert(h, checked::parse_gamma(w.next(), name, n)?);
+            Ok(())
+        })?;
+        Ok(Gammas::new(
+            lines.groups,
+            lines.shapes,
+            lines.other_shape,
+            spatial,
+            lines.meta,
+        ))
     }
 
     /// Reads a table from a file.

@@ -7,9 +7,10 @@
 //! The prior's hook: [`move_log_gamma`] under [`Gammas::builtin`], the fast path to
 //! [`Gammas::log_gamma`] of [`features`].
 
-mod checked;
+pub mod checked;
 pub mod fuseki;
 mod gammas;
+pub mod mm;
 pub mod predict;
 mod shape;
 mod spatial;

@@ -1,14 +1,13 @@
 //! Fitting the gammas: every position of the training games gives one competition among the
 //! legal moves (and the pass), won by the move played; a generalized Bradley-Terry model is
-//! fitted by Coulom's Minorization-Maximization, one feature group at a time:
-//! `gamma_i <- (W_i + 1) / (sum_j C_ij / E_j + 2 / (gamma_i + 1))`, where the `+1` and the
-//! `2 / (gamma_i + 1)` are a virtual win and loss against a gamma-1 opponent (Coulom's prior).
-//! Moves of one position with the same features are merged into one team with a multiplicity.
+//! fitted by Coulom's Minorization-Maximization (`mm`, shared with the playout policy's
+//! trainer). Moves of one position with the same features are merged into one team with a
+//! multiplicity.
 //! After every iteration the table is saved atomically to the checkpoint, so a killed run
 //! resumes where it stopped.
 
 use super::{
-    Features, GROUP_INFO, GROUPS, Gammas, NO_SHAPE, NONE, Recent, SIZES, all_features, features,
+    Features, GROUP_INFO, GROUPS, Gammas, NO_SHAPE, NONE, Recent, SIZES, all_features, features, mm,
 };
 use crate::board::{Board, Color, Move};
 use crate::sgf::GameRecord;
@@ -107,6 +106,26 @@ pub struct Team {
     pub mult: u32,
 }
 
+impl mm::Merge for Team {
+    type Key = ([u8; GROUPS], u32, u32);
+
+    fn key(&self) -> Self::Key {
+        (self.levels, self.shape, self.spatial)
+    }
+
+    fn mult_mut(&mut self) -> &mut u32 {
+        &mut self.mult
+    }
+}
+
+/// The largest spatial pattern of `f` that `index` knows (its index; `u32::MAX`: none).
+fn spatial_of(index: &HashMap<u64, u32>, f: &Features) -> u32 {
+    (0..SIZES)
+        .rev()
+        .find_map(|i| index.get(&f.spatial[i]).copied())
+        .unwrap_or(u32::MAX)
+}
+
 /// The training competitions.
 #[derive(Default, Debug)]
 pub struct Data {
@@ -141,14 +160,6 @@ impl Data {
         }
     }
 
-    /// The largest known spatial pattern of `f` (`u32::MAX`: none).
-    fn spatial_of(&self, f: &Features) -> u32 {
-        (0..SIZES)
-            .rev()
-            .find_map(|i| self.spatial_index.get(&f.spatial[i]).copied())
-            .unwrap_or(u32::MAX)
-    }
-
     /// The number of positions.
     pub fn positions(&self) -> usize {
         self.winners.len()
@@ -156,56 +167,23 @@ impl Data {
 
     /// Adds one position: its candidate moves and the one played (ignored if not a candidate).
     pub fn add(&mut self, moves: &[(Move, Features)], played: Move) {
-        let start = self.teams.len();
-        let mut index: HashMap<([u8; GROUPS], u32, u32), usize> =
-            HashMap::with_capacity(moves.len());
-        let mut winner = None;
-        for (m, f) in moves {
-            let sp = self.spatial_of(f);
-            let i = *index.entry((f.levels, f.shape, sp)).or_insert_with(|| {
-                self.teams.push(Team {
-                    levels: f.levels,
-                    shape: f.shape,
-                    spatial: sp,
-                    mult: 0,
-                });
-                self.teams.len() - 1
-            });
-            self.teams[i].mult += 1;
-            if *m == played {
-                winner = Some(i);
-            }
-        }
-        match winner {
-            Some(w) => {
-                self.winners.push(w as u32);
-                self.starts.push(self.teams.len() as u32);
-            }
-            None => self.teams.truncate(start),
-        }
+        let won = moves.iter().position(|(m, _)| *m == played);
+        let spatial = &self.spatial_index;
+        let teams = moves.iter().map(|(_, f)| Team {
+            levels: f.levels,
+            shape: f.shape,
+            spatial: spatial_of(spatial, f),
+            mult: 1,
+        });
+        let into = (&mut self.teams, &mut self.starts, &mut self.winners);
+        mm::add_position(into, &mut HashMap::new(), teams, won);
     }
 
     /// Replaces shape codes by indices: shapes played at least `min_count` times are kept,
     /// the others share the last index.
     pub fn index_shapes(&mut self, min_count: u32) {
-        let mut count: HashMap<u32, u32> = HashMap::new();
-        for &w in &self.winners {
-            let s = self.teams[w as usize].shape;
-            if s != NO_SHAPE {
-                *count.entry(s).or_default() += 1;
-            }
-        }
-        let mut codes: Vec<u32> = count
-            .into_iter()
-            .filter(|&(_, n)| n >= min_count)
-            .map(|(c, _)| c)
-            .collect();
-        codes.sort_unstable();
-        let index: HashMap<u32, u32> = codes
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, i as u32))
-            .collect();
+        let played = self.winners.iter().map(|&w| self.teams[w as usize].shape);
+        let (codes, index) = mm::kept_codes(played.filter(|&s| s != NO_SHAPE), min_count);
         let other = codes.len() as u32;
         for t in &mut self.teams {
             if t.shape != NO_SHAPE {
@@ -213,6 +191,15 @@ impl Data {
             }
         }
         self.codes = codes;
+    }
+
+    /// The competitions, for the MM core.
+    pub fn competitions(&self) -> mm::Competitions<'_, Team> {
+        mm::Competitions {
+            teams: &self.teams,
+            starts: &self.starts,
+            winners: &self.winners,
+        }
     }
 }
 
@@ -227,14 +214,53 @@ fn offsets() -> ([usize; GROUPS], usize) {
     (off, n)
 }
 
+/// Where a model's features lie in its flat gamma vector.
+struct FlatLayout {
+    off: [usize; GROUPS],
+    shape_off: usize,
+    spatial_off: usize,
+    len: usize,
+}
+
+impl mm::Layout<Team> for FlatLayout {
+    /// The groups, then the 3x3 shapes (`GROUPS`) and the spatial patterns (`GROUPS + 1`).
+    fn groups(&self) -> usize {
+        GROUPS + 2
+    }
+
+    fn range(&self, g: usize) -> std::ops::Range<usize> {
+        if g < GROUPS {
+            self.off[g]..self.off[g] + GROUP_INFO[g].2
+        } else if g == GROUPS {
+            self.shape_off..self.spatial_off
+        } else {
+            self.spatial_off..self.len
+        }
+    }
+
+    #[inline]
+    fn feature(&self, t: &Team, g: usize) -> Option<usize> {
+        if g < GROUPS {
+            (t.levels[g] != NONE).then(|| self.off[g] + t.levels[g] as usize)
+        } else if g == GROUPS {
+            (t.shape != NO_SHAPE).then(|| self.shape_off + t.shape as usize)
+        } else {
+            (t.spatial != u32::MAX).then(|| self.spatial_off + t.spatial as usize)
+        }
+    }
+
+    #[inline]
+    fn mult(&self, t: &Team) -> u32 {
+        t.mult
+    }
+}
+
 /// The model being fitted: flat gammas (group levels, then shapes, "other shape", then the
 /// spatial patterns).
 pub struct Model {
     /// Gamma of every feature.
     pub gamma: Vec<f64>,
-    off: [usize; GROUPS],
-    shape_off: usize,
-    spatial_off: usize,
+    layout: FlatLayout,
 }
 
 impl Model {
@@ -242,120 +268,37 @@ impl Model {
     pub fn new(data: &Data) -> Model {
         let (off, n) = offsets();
         let spatial_off = n + data.codes.len() + 1;
+        let len = spatial_off + data.spatial.len();
         Model {
-            gamma: vec![1.0; spatial_off + data.spatial.len()],
-            off,
-            shape_off: n,
-            spatial_off,
+            gamma: vec![1.0; len],
+            layout: FlatLayout {
+                off,
+                shape_off: n,
+                spatial_off,
+                len,
+            },
         }
-    }
-
-    /// The features of a team as flat indices.
-    fn feats(&self, t: &Team) -> impl Iterator<Item = usize> + '_ {
-        let levels = t.levels;
-        let shape = t.shape;
-        let spatial = t.spatial;
-        (0..GROUPS)
-            .filter(move |&g| levels[g] != NONE)
-            .map(move |g| self.off[g] + levels[g] as usize)
-            .chain((shape != NO_SHAPE).then(|| self.shape_off + shape as usize))
-            .chain((spatial != u32::MAX).then(|| self.spatial_off + spatial as usize))
-    }
-
-    /// The strength of a team.
-    fn strength(&self, t: &Team) -> f64 {
-        self.feats(t).map(|i| self.gamma[i]).product()
     }
 
     /// The range of flat indices of group `g` (`GROUPS` = the 3x3 shapes, `GROUPS + 1` = the
     /// spatial patterns).
     fn range(&self, g: usize) -> std::ops::Range<usize> {
-        if g < GROUPS {
-            self.off[g]..self.off[g] + GROUP_INFO[g].2
-        } else if g == GROUPS {
-            self.shape_off..self.spatial_off
-        } else {
-            self.spatial_off..self.gamma.len()
-        }
+        mm::Layout::range(&self.layout, g)
     }
 
     /// Mean log-likelihood of the winners per position.
     pub fn log_likelihood(&self, data: &Data) -> f64 {
-        let mut ll = 0.0;
-        for (j, &w) in data.winners.iter().enumerate() {
-            let teams = &data.teams[data.starts[j] as usize..data.starts[j + 1] as usize];
-            let e: f64 = teams.iter().map(|t| t.mult as f64 * self.strength(t)).sum();
-            ll += (self.strength(&data.teams[w as usize]) / e).ln();
-        }
-        ll / data.positions().max(1) as f64
+        mm::log_likelihood(&self.gamma, &self.layout, data.competitions())
     }
 
     /// One MM iteration: each group updated in turn.
     pub fn iterate(&mut self, data: &Data) {
-        let mut wins = vec![0.0f64; self.gamma.len()];
-        for &w in &data.winners {
-            for i in self.feats(&data.teams[w as usize]) {
-                wins[i] += 1.0;
-            }
-        }
-        let mut s = Vec::new();
-        for g in 0..GROUPS + 2 {
-            let range = self.range(g);
-            let mut den = vec![0.0f64; range.len()];
-            for j in 0..data.positions() {
-                let teams = &data.teams[data.starts[j] as usize..data.starts[j + 1] as usize];
-                s.clear();
-                s.extend(teams.iter().map(|t| self.strength(t)));
-                let e: f64 = teams.iter().zip(&s).map(|(t, &x)| t.mult as f64 * x).sum();
-                for (t, &x) in teams.iter().zip(&s) {
-                    let i = if g < GROUPS {
-                        if t.levels[g] == NONE {
-                            continue;
-                        }
-                        self.off[g] + t.levels[g] as usize
-                    } else if g == GROUPS {
-                        if t.shape == NO_SHAPE {
-                            continue;
-                        }
-                        self.shape_off + t.shape as usize
-                    } else {
-                        if t.spatial == u32::MAX {
-                            continue;
-                        }
-                        self.spatial_off + t.spatial as usize
-                    };
-                    den[i - range.start] += t.mult as f64 * x / self.gamma[i] / e;
-                }
-            }
-            for (k, i) in range.enumerate() {
-                let gi = self.gamma[i];
-                self.gamma[i] = (wins[i] + 1.0) / (den[k] + 2.0 / (gi + 1.0));
-            }
-        }
+        mm::iterate(&mut self.gamma, &self.layout, data.competitions());
     }
 
     /// The table for the engine.
     pub fn gammas(&self, data: &Data, meta: Vec<(String, String)>) -> Gammas {
-        let groups = std::array::from_fn(|g| self.gamma[self.range(g)].to_vec());
-        let shapes = data
-            .codes
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, self.gamma[self.shape_off + i]))
-            .collect();
-        let spatial = data
-            .spatial
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| (h, self.gamma[self.spatial_off + i]))
-            .collect();
-        Gammas::new(
-            groups,
-            shapes,
-            self.gamma[self.spatial_off - 1],
-            spatial,
-            meta,
-        )
+        table(&self.layout, &self.gamma, data, meta)
     }
 
     /// Takes the gammas of a saved table (shapes matched by code).
@@ -365,13 +308,33 @@ impl Model {
             self.gamma[r].copy_from_slice(&saved.groups[g]);
         }
         for (i, c) in data.codes.iter().enumerate() {
-            self.gamma[self.shape_off + i] = *saved.shapes.get(c).unwrap_or(&saved.other_shape);
+            self.gamma[self.layout.shape_off + i] =
+                *saved.shapes.get(c).unwrap_or(&saved.other_shape);
         }
-        self.gamma[self.spatial_off - 1] = saved.other_shape;
+        self.gamma[self.layout.spatial_off - 1] = saved.other_shape;
         for (i, h) in data.spatial.iter().enumerate() {
-            self.gamma[self.spatial_off + i] = *saved.spatial.get(h).unwrap_or(&1.0);
+            self.gamma[self.layout.spatial_off + i] = *saved.spatial.get(h).unwrap_or(&1.0);
         }
     }
+}
+
+/// The table of the flat gammas `gamma` laid out by `layout`, for the engine.
+fn table(layout: &FlatLayout, gamma: &[f64], data: &Data, meta: Vec<(String, String)>) -> Gammas {
+    let range = |g| mm::Layout::range(layout, g);
+    let groups = std::array::from_fn(|g| gamma[range(g)].to_vec());
+    let shapes = data
+        .codes
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (c, gamma[layout.shape_off + i]))
+        .collect();
+    let spatial = data
+        .spatial
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| (h, gamma[layout.spatial_off + i]))
+        .collect();
+    Gammas::new(groups, shapes, gamma[layout.spatial_off - 1], spatial, meta)
 }
 
 /// What `moyo patterns train` does.
@@ -472,74 +435,52 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
     // One trainer at a time on an output and its checkpoint.
     let _lock = crate::sys::lock::Lock::file(&cfg.out)?;
     let t0 = Instant::now();
-    let names: Vec<String> = cfg
-        .files
-        .iter()
-        .map(|p| {
-            p.file_name()
-                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
-        })
-        .collect();
-    let fingerprint = format!(
-        "{:016x}",
-        super::checked::fnv64(format!("{names:?} {} {}", cfg.max_games, cfg.min_count).as_bytes())
-    );
+    let names = mm::file_names(&cfg.files);
+    let fingerprint = mm::fingerprint(&names, &format!("{} {}", cfg.max_games, cfg.min_count));
     let spatial = count_spatial(&cfg.files, cfg.max_games, cfg.min_spatial)?;
     let data = collect(&cfg.files, cfg.max_games, cfg.min_count, spatial)?;
     let mut model = Model::new(&data);
     let mut done = 0;
-    if cfg.checkpoint.exists() {
-        match Gammas::load(&cfg.checkpoint) {
-            Ok(g) if g.meta("data") == Some(&fingerprint) => {
-                done = g
-                    .meta("iteration")
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(0);
-                model.restore(&data, &g);
-                crate::diag!(
-                    "patterns train: resuming from {} after iteration {done}",
-                    cfg.checkpoint.display()
-                );
-            }
-            Ok(_) => crate::diag!(
-                "patterns train: {} is from other data; starting afresh",
-                cfg.checkpoint.display()
-            ),
-            Err(e) => crate::diag!("patterns train: {e}; starting afresh"),
-        }
+    if let Some((g, it)) = mm::resume::<Gammas>(&cfg.checkpoint, &fingerprint, LABEL) {
+        model.restore(&data, &g);
+        done = it;
     }
-    let meta = |it: usize, ll: f64| {
-        vec![
-            ("training_files".to_string(), names.join(",")),
-            ("max_games".to_string(), cfg.max_games.to_string()),
-            ("positions".to_string(), data.positions().to_string()),
-            ("min_count".to_string(), cfg.min_count.to_string()),
-            ("min_spatial".to_string(), cfg.min_spatial.to_string()),
-            ("iteration".to_string(), it.to_string()),
-            ("log_likelihood".to_string(), format!("{ll:.5}")),
-            ("data".to_string(), fingerprint.clone()),
-        ]
-    };
-    let mut ll = model.log_likelihood(&data);
-    crate::diag!("patterns train: iteration {done} log-likelihood {ll:.5}");
-    while done < cfg.iterations {
-        model.iterate(&data);
-        done += 1;
-        ll = model.log_likelihood(&data);
-        crate::diag!(
-            "patterns train: iteration {done}/{} log-likelihood {ll:.5} ({:.1} s)",
-            cfg.iterations,
-            t0.elapsed().as_secs_f64()
-        );
-        model.gammas(&data, meta(done, ll)).save(&cfg.checkpoint)?;
-    }
+    let settings = [
+        ("min_count", cfg.min_count.to_string()),
+        ("min_spatial", cfg.min_spatial.to_string()),
+    ];
+    let games = (cfg.max_games, data.positions());
+    let meta = |it: usize, ll: f64| mm::meta(&names, games, &settings, (it, ll), &fingerprint);
+    let layout = &model.layout;
+    let ll = mm::fit(
+        &mut model.gamma,
+        layout,
+        data.competitions(),
+        (done, cfg.iterations),
+        LABEL,
+        |gamma, it, ll| table(layout, gamma, &data, meta(it, ll)).save(&cfg.checkpoint),
+    )?;
+    let done = done.max(cfg.iterations);
     model.gammas(&data, meta(done, ll)).save(&cfg.out)?;
     crate::diag!(
-        "patterns train: wrote {} ({:.1} s)",
+        "{LABEL}: wrote {} ({:.1} s)",
         cfg.out.display(),
         t0.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The prefix of the trainer's progress lines.
+const LABEL: &str = "patterns train";
+
+impl mm::Checkpoint for Gammas {
+    fn load(path: &Path) -> Result<Gammas, String> {
+        Gammas::load(path)
+    }
+
+    fn meta(&self, key: &str) -> Option<&str> {
+        Gammas::meta(self, key)
+    }
 }
 
 /// The default checkpoint beside an output file: `<out>.ckpt`.

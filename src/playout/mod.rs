@@ -1,9 +1,10 @@
 //! The simulation policy: plays a position out to the end and counts it. This is the light
 //! policy (uniform random legal moves that do not fill the mover's own eyes); the heavy MoGo
-//! policy builds on the same entry point.
+//! policy builds on the same entry point, and so does the learned softmax policy (`softmax`).
 
 pub mod heavy;
 pub mod mogo3x3;
+pub mod softmax;
 
 use crate::board::{Board, Color, Point};
 use rand::Rng;

@@ -57,6 +57,8 @@ pub struct Policy {
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
+    /// When set (`playout_softmax`), it plays the playouts instead of the steps.
+    softmax: Option<super::softmax::Softmax>,
 }
 
 /// Adds the captures `c` can make of enemy strings in atari next to its string through `s`
@@ -172,6 +174,7 @@ impl Policy {
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
+            softmax: p.playout_softmax.then(super::softmax::Softmax::builtin),
         }
     }
 
@@ -205,6 +208,10 @@ impl Policy {
         rng: &mut R,
         trace: &mut MoveTrace,
     ) -> f32 {
+        if let Some(s) = &self.softmax {
+            let (start, mercy) = ((last, prev), self.mercy_share);
+            return s.playout(board, to_play, komi, max_moves, start, mercy, rng, trace);
+        }
         if !self.heavy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
         }

@@ -1,0 +1,253 @@
+//! A learned playout policy: each move is drawn from a softmax over the legal moves, a move's
+//! weight the product of the gammas of its features (Coulom 2007, "Computing Elo ratings of
+//! move patterns"; the features are in `features`), the gammas fitted by Minorization-
+//! Maximization on professional games (`train`, `moyo playout train`) and shipped in
+//! `patterns/playout-softmax.txt` (`weights`). Off by default (`playout_softmax`); see
+//! docs/experiments/learned-playouts.md.
+//!
+//! A move costs little beyond the move itself: the base weights (shape and line) are kept
+//! per point and brought up to date only where the move changed a 3x3 code (`sampler`); the
+//! local features of the few points near the last two moves go beside them as extra weights
+//! for one draw (`boost`); the draw walks row sums. The point drawn is then checked: a
+//! self-atari is refused when too big, and otherwise kept with the chance its gammas give
+//! (rejection, so the draw stays exact while those gammas are below 1, as learned ones are).
+//! Nothing is allocated per move: the sampler and the local lists live in a per-thread
+//! scratch.
+
+mod boost;
+pub mod features;
+mod sampler;
+#[cfg(test)]
+mod tests;
+pub mod train;
+mod weights;
+
+pub use sampler::Sampler;
+pub use weights::{BUILTIN_NAME, BaseTable, FORMAT, LAYOUT, Weights};
+
+use super::MoveTrace;
+use super::heavy::chance;
+use crate::board::{Board, Color, Point};
+use boost::Boosts;
+use features::{Group, Local, NO_LEVELS, SelfAtari, near, self_atari, set_self_atari};
+use rand::Rng;
+use std::cell::RefCell;
+
+/// Draws of self-ataris turned away in one move before the next one drawn is kept anyway
+/// (only reached when nearly all the weight left is on self-ataris).
+const MAX_REJECTIONS: u32 = 32;
+
+/// The working memory of softmax playouts, reused from playout to playout.
+#[derive(Default)]
+pub struct Scratch {
+    /// The base weights of the board being played out.
+    pub sampler: Sampler,
+    local: Local,
+    boosts: Boosts,
+}
+
+thread_local! {
+    /// Each thread's scratch: sized on its first playout, allocation-free after.
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The softmax playout policy under its weights.
+#[derive(Clone, Copy, Debug)]
+pub struct Softmax {
+    weights: &'static Weights,
+}
+
+/// The mercy rule of the heavy playouts: the capture balance of a playout, and the share of
+/// the board's points past which it stops.
+struct Mercy {
+    /// Stones Black has captured less those White has.
+    balance: i32,
+    /// The balance that stops the playout (`i32::MAX`: never).
+    limit: i32,
+    points: i32,
+}
+
+impl Mercy {
+    fn new(b: &Board, share: f32) -> Mercy {
+        let points = (b.size() * b.size()) as i32;
+        let limit = match (share * points as f32) as i32 {
+            0 => i32::MAX,
+            m => m,
+        };
+        Mercy {
+            balance: 0,
+            limit,
+            points,
+        }
+    }
+
+    /// Counts `taken` stones captured by `c`; the final score when the playout stops here (a
+    /// win by the whole board for the side ahead, still ahead after the komi at two points a
+    /// stone).
+    fn note(&mut self, c: Color, taken: i32, komi: f32) -> Option<f32> {
+        self.balance += if c == Color::Black { taken } else { -taken };
+        let side = self.balance.signum() as f32;
+        let lead = side * (2.0 * self.balance as f32 - komi);
+        (self.balance.abs() >= self.limit && lead >= 2.0 * self.limit as f32)
+            .then_some(self.points as f32 * side)
+    }
+}
+
+impl Softmax {
+    /// The policy under the built-in weights.
+    pub fn builtin() -> Softmax {
+        Softmax::new(Weights::builtin())
+    }
+
+    /// The policy under `weights`.
+    pub fn new(weights: &'static Weights) -> Softmax {
+        Softmax { weights }
+    }
+
+    /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
+    /// until two passes or `max_moves`, recording stones in `trace`; returns the area score
+    /// (Black minus White minus komi). The mercy rule of `mercy_share` stops it as it stops
+    /// the heavy playouts (`heavy::Policy::playout`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn playout<R: Rng>(
+        &self,
+        board: &mut Board,
+        to_play: Color,
+        komi: f32,
+        max_moves: usize,
+        (last, prev): (Option<Point>, Option<Point>),
+        mercy_share: f32,
+        rng: &mut R,
+        trace: &mut MoveTrace,
+    ) -> f32 {
+        let mut run = |s: &mut Scratch| {
+            let start = (to_play, last, prev);
+            self.playout_with(s, board, start, komi, max_moves, mercy_share, rng, trace)
+        };
+        SCRATCH.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut s) => run(&mut s),
+            // Not reached (playouts do not nest), but a fresh scratch is always correct.
+            Err(_) => run(&mut Scratch::default()),
+        })
+    }
+
+    /// `playout` on the given scratch; `start` is (to play, last move, the one before).
+    #[allow(clippy::too_many_arguments)]
+    pub fn playout_with<R: Rng>(
+        &self,
+        scratch: &mut Scratch,
+        board: &mut Board,
+        (mut to_play, mut last, mut prev): (Color, Option<Point>, Option<Point>),
+        komi: f32,
+        max_moves: usize,
+        mercy_share: f32,
+        rng: &mut R,
+        trace: &mut MoveTrace,
+    ) -> f32 {
+        scratch.sampler.reset(board, self.weights);
+        let mut mercy = Mercy::new(board, mercy_share);
+        let mut passes = 0;
+        for _ in 0..max_moves {
+            match self.choose(board, to_play, (last, prev), scratch, rng) {
+                Some(p) => {
+                    scratch.sampler.before_play(board, to_play, p);
+                    let taken = board.play_unchecked(to_play, p) as i32;
+                    scratch.sampler.after_play(board, self.weights, to_play, p);
+                    trace.moves.push((p.0, to_play));
+                    if taken > 0
+                        && let Some(score) = mercy.note(to_play, taken, komi)
+                    {
+                        return score;
+                    }
+                    passes = 0;
+                    prev = last;
+                    last = Some(p);
+                }
+                None => {
+                    board.pass();
+                    passes += 1;
+                    prev = last;
+                    last = None;
+                    if passes >= 2 {
+                        break;
+                    }
+                }
+            }
+            to_play = to_play.opp();
+        }
+        board.playout_score(komi)
+    }
+
+    /// `c`'s move drawn from the softmax, after the opponent's `last` move and `c`'s `prev`
+    /// one, on `b` whose weights `scratch` holds; `None` (pass) when no weight is left.
+    pub fn choose<R: Rng>(
+        &self,
+        b: &mut Board,
+        c: Color,
+        (last, prev): (Option<Point>, Option<Point>),
+        scratch: &mut Scratch,
+        rng: &mut R,
+    ) -> Option<Point> {
+        let w = self.weights;
+        let Scratch {
+            sampler,
+            local,
+            boosts,
+        } = scratch;
+        boosts.clear(b.len());
+        local.compute_tactics(b, c, last, prev);
+        for (p, levels) in local.iter() {
+            boosts.multiply(p, w.levels(levels));
+        }
+        for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
+            if let Some(q) = centre {
+                let gammas = [w.level(g as usize, 0), w.level(g as usize, 1)];
+                near(b, q, |p, level| boosts.multiply(p, gammas[level as usize]));
+            }
+        }
+        boosts.finish(sampler, c);
+        if let Some((k, banned)) = b.ko()
+            && banned == c
+        {
+            sampler.set_temp(c, k, 0);
+            boosts.remove(k);
+        }
+        let mut rejected = 0;
+        let chosen = loop {
+            let (base, extra) = (sampler.total(c), boosts.total());
+            if base + extra == 0 {
+                break None;
+            }
+            // Multiply-shift maps 64 random bits onto 0..base + extra.
+            let r = ((rng.next_u64() as u128 * (base + extra) as u128) >> 64) as u64;
+            let p = if r < extra {
+                boosts.pick(r)
+            } else {
+                sampler.pick(c, r - extra)
+            };
+            let mut keep = boosts.keep(p);
+            match self_atari(b, c, p) {
+                SelfAtari::No => {}
+                SelfAtari::Refused => {
+                    sampler.set_temp(c, p, 0);
+                    boosts.remove(p);
+                    continue;
+                }
+                SelfAtari::Level(l, sacrifice) => {
+                    let mut levels = NO_LEVELS;
+                    set_self_atari(&mut levels, l, sacrifice);
+                    keep *= w.levels(&levels);
+                }
+            }
+            if keep >= 1.0 {
+                break Some(p);
+            }
+            rejected += 1;
+            if rejected > MAX_REJECTIONS || chance(rng, keep) {
+                break Some(p);
+            }
+        };
+        sampler.restore();
+        chosen
+    }
+}

@@ -1,0 +1,90 @@
+//! `moyo playout train|predict`: the command line of the softmax playout policy's trainer
+//! (`moyo::playout::softmax::train`).
+
+use clap::Subcommand;
+use moyo::playout::softmax::{Weights, train};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Subcommand, Debug)]
+pub enum PlayoutCommand {
+    /// Fits the softmax playout weights by Minorization-Maximization on SGF collections
+    /// (progress on stderr; the weights are checkpointed after every iteration and a rerun
+    /// resumes from them).
+    Train {
+        /// SGF files (collections, one game per line allowed).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// At most this many games, in file order.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_games: usize,
+        /// The weights written at the end.
+        #[arg(long, default_value = "patterns/playout-softmax.txt")]
+        out: PathBuf,
+        /// The checkpoint (default: the output with `.ckpt` appended).
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+        /// MM iterations in all.
+        #[arg(long, default_value_t = 12)]
+        iterations: usize,
+        /// 3x3 shapes played fewer times than this share one gamma.
+        #[arg(long, default_value_t = 3)]
+        min_count: u32,
+    },
+    /// Move prediction on SGF collections: `top1 P` and `uniform_top1 P` (percent), the mean
+    /// log-likelihoods of the moves played, `positions N`, `games N`.
+    Predict {
+        /// SGF files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// At most this many games, in file order.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_games: usize,
+        /// Weights to use instead of the built-in ones.
+        #[arg(long)]
+        weights: Option<PathBuf>,
+    },
+}
+
+/// Runs a `moyo playout` command.
+pub fn run(command: PlayoutCommand) -> ExitCode {
+    let result = match command {
+        PlayoutCommand::Train {
+            files,
+            max_games,
+            out,
+            checkpoint,
+            iterations,
+            min_count,
+        } => {
+            let checkpoint = checkpoint.unwrap_or_else(|| train::default_checkpoint(&out));
+            train::run(&train::TrainConfig {
+                files,
+                max_games,
+                out,
+                checkpoint,
+                iterations,
+                min_count,
+            })
+        }
+        PlayoutCommand::Predict {
+            files,
+            max_games,
+            weights,
+        } => {
+            let loaded = weights.map(|path| Weights::load(&path)).transpose();
+            loaded
+                .and_then(|w| {
+                    train::predict(&files, max_games, w.as_ref().unwrap_or(Weights::builtin()))
+                })
+                .map(|report| print!("{report}"))
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            moyo::diag!("moyo playout: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
