@@ -36,14 +36,14 @@ usage() {
 lane() {
     size=9 opponent=gnugo clock="" handicap=0 own=""
     case $(( ($1 - 1) % LANES )) in
-        0) tc=sudden clock="--time-settings 20,0,0" ;;
-        1) tc=canadian opponent=self clock="--time-settings 5,5,10" ;;
-        2) tc=byoyomi size=19 clock="--byo-yomi 10,1,3" ;;
-        3) tc=none size=19 opponent=self handicap=4 own="--playouts 200" ;;
-        4) tc=byoyomi clock="--byo-yomi 5,1,5" handicap=2 ;;
-        5) tc=canadian size=19 clock="--time-settings 30,10,25" ;;
+        0) tc=sudden clock="--time-settings 6,0,0" ;;
+        1) tc=canadian opponent=self clock="--time-settings 2,2,10" ;;
+        2) tc=byoyomi clock="--byo-yomi 2,1,3" ;;
+        3) tc=none size=19 opponent=self handicap=4 own="--playouts 100" ;;
+        4) tc=byoyomi clock="--byo-yomi 1,1,5" handicap=2 ;;
+        5) tc=canadian size=19 clock="--time-settings 2,2,25" ;;
         6) tc=none opponent=self own="--playouts 300" handicap=3 ;;
-        7) tc=sudden size=19 opponent=self clock="--time-settings 120,0,0" ;;
+        7) tc=sudden size=19 opponent=self clock="--time-settings 8,0,0" ;;
     esac
     name="${size}x${size}-$opponent-$tc"
     if [ "$handicap" -gt 0 ]; then name="$name-h$handicap"; fi
