@@ -306,7 +306,7 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
 /// bundle's becoming the small-board default, and now switch each on on every board (on 9x9
 /// they price the default, the `without_` lines the bundle's parts taken out). Names are kept
 /// for the tools that read them.
-const VARIANTS: [(&str, &[(&str, &str)]); 21] = [
+const VARIANTS: [(&str, &[(&str, &str)]); 22] = [
     ("without_atari_save", &[("atari_save_rate", "0")]),
     ("with_ladder_check", &[("atari_save_ladder_check", "true")]),
     (
@@ -356,6 +356,10 @@ const VARIANTS: [(&str, &[(&str, &str)]); 21] = [
     ),
     ("without_pattern_prev", &[("pattern_prev", "false")]),
     ("with_softmax", &[("playout_softmax", "true")]),
+    (
+        "with_softmax_adapt",
+        &[("playout_softmax", "true"), ("playout_adapt_rate", "0.002")],
+    ),
 ];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one

@@ -243,6 +243,10 @@ params! {
     heavy_playouts: bool = true, [0, 1];
     /// Playouts draw every move from the learned softmax policy (`patterns/playout-softmax.txt`) instead ([experiment](docs/experiments/learned-playouts.md)).
     playout_softmax: bool = false, [0, 1];
+    /// Learning rate of the softmax playouts' shape gammas during a search, 0 = off ([experiment](docs/experiments/learned-playouts.md)).
+    playout_adapt_rate: f32 = 0.0, [0.0, 1.0];
+    /// The adapted gammas are one lock-free table for all threads, else one per thread ([experiment](docs/experiments/learned-playouts.md)).
+    playout_adapt_shared: bool = true, [0, 1];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
     /// The atari save reads ladders: no extension into a working ladder ([experiment](docs/experiments/ladder-check.md)).

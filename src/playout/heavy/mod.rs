@@ -174,7 +174,10 @@ impl Policy {
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
-            softmax: p.playout_softmax.then(super::softmax::Softmax::builtin),
+            softmax: p.playout_softmax.then(|| {
+                super::softmax::Softmax::builtin()
+                    .adapted(p.playout_adapt_rate, p.playout_adapt_shared)
+            }),
         }
     }
 

@@ -14,6 +14,7 @@
 //! Nothing is allocated per move: the sampler and the local lists live in a per-thread
 //! scratch.
 
+pub mod adapt;
 mod boost;
 pub mod features;
 mod sampler;
@@ -28,10 +29,12 @@ pub use weights::{BUILTIN_NAME, BaseTable, FORMAT, LAYOUT, Weights};
 use super::MoveTrace;
 use super::heavy::chance;
 use crate::board::{Board, Color, Point};
+use adapt::{Adaptation, PrivateCopy, Step};
 use boost::Boosts;
 use features::{Group, Local, NO_LEVELS, SelfAtari, near, self_atari, set_self_atari};
 use rand::Rng;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Draws of self-ataris turned away in one move before the next one drawn is kept anyway
 /// (only reached when nearly all the weight left is on self-ataris).
@@ -44,6 +47,12 @@ pub struct Scratch {
     pub sampler: Sampler,
     local: Local,
     boosts: Boosts,
+    /// The playout's moves as the adaptation learns from them.
+    steps: Vec<Step>,
+    /// The thread's own adapted gammas (private adaptation), and the gammas a playout
+    /// starts from.
+    own: PrivateCopy,
+    start_gammas: Vec<u64>,
 }
 
 thread_local! {
@@ -51,10 +60,12 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// The softmax playout policy under its weights.
-#[derive(Clone, Copy, Debug)]
+/// The softmax playout policy under its weights, adapted during the search when it has an
+/// `Adaptation`.
+#[derive(Clone, Debug)]
 pub struct Softmax {
     weights: &'static Weights,
+    adapt: Option<Arc<Adaptation>>,
 }
 
 /// The mercy rule of the heavy playouts: the capture balance of a playout, and the share of
@@ -101,7 +112,23 @@ impl Softmax {
 
     /// The policy under `weights`.
     pub fn new(weights: &'static Weights) -> Softmax {
-        Softmax { weights }
+        Softmax {
+            weights,
+            adapt: None,
+        }
+    }
+
+    /// The same policy, its shape gammas adapted during the search at `rate` (0: not
+    /// adapted), in one table for all threads when `shared`, else one per thread.
+    pub fn adapted(self, rate: f32, shared: bool) -> Softmax {
+        let gammas = self.weights.base_table().gammas();
+        let adapt = (rate > 0.0).then(|| Arc::new(Adaptation::new(gammas, rate, shared)));
+        Softmax { adapt, ..self }
+    }
+
+    /// The adaptation of this search, if any.
+    pub fn adaptation(&self) -> Option<&Adaptation> {
+        self.adapt.as_deref()
     }
 
     /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
@@ -137,6 +164,52 @@ impl Softmax {
         &self,
         scratch: &mut Scratch,
         board: &mut Board,
+        (to_play, last, prev): (Color, Option<Point>, Option<Point>),
+        komi: f32,
+        max_moves: usize,
+        mercy_share: f32,
+        rng: &mut R,
+        trace: &mut MoveTrace,
+    ) -> f32 {
+        self.reset(scratch, board);
+        scratch.steps.clear();
+        let start = (to_play, last, prev);
+        let score = self.play_out(
+            scratch,
+            board,
+            start,
+            komi,
+            max_moves,
+            mercy_share,
+            rng,
+            trace,
+        );
+        if let Some(a) = &self.adapt
+            && score != 0.0
+        {
+            a.learn(&mut scratch.own, &scratch.steps, score > 0.0);
+        }
+        score
+    }
+
+    /// Sets `scratch`'s weights for `board` from scratch, under the adapted gammas if any.
+    pub fn reset(&self, scratch: &mut Scratch, board: &Board) {
+        match &self.adapt {
+            Some(a) => {
+                a.gammas_into(&mut scratch.own, &mut scratch.start_gammas);
+                let gammas = &scratch.start_gammas;
+                scratch.sampler.reset_with(board, self.weights, gammas);
+            }
+            None => scratch.sampler.reset(board, self.weights),
+        }
+    }
+
+    /// The moves of `playout_with` on the reset scratch, to the score.
+    #[allow(clippy::too_many_arguments)]
+    fn play_out<R: Rng>(
+        &self,
+        scratch: &mut Scratch,
+        board: &mut Board,
         (mut to_play, mut last, mut prev): (Color, Option<Point>, Option<Point>),
         komi: f32,
         max_moves: usize,
@@ -144,7 +217,6 @@ impl Softmax {
         rng: &mut R,
         trace: &mut MoveTrace,
     ) -> f32 {
-        scratch.sampler.reset(board, self.weights);
         let mut mercy = Mercy::new(board, mercy_share);
         let mut passes = 0;
         for _ in 0..max_moves {
@@ -193,6 +265,8 @@ impl Softmax {
             sampler,
             local,
             boosts,
+            steps,
+            ..
         } = scratch;
         boosts.clear(b.len());
         local.compute_tactics(b, c, last, prev);
@@ -247,6 +321,25 @@ impl Softmax {
                 break Some(p);
             }
         };
+        if self.adapt.is_some()
+            && let Some(p) = chosen
+        {
+            // A second point from the same distribution: the sample of the expected shape.
+            let (base, extra) = (sampler.total(c), boosts.total());
+            let r = ((rng.next_u64() as u128 * (base + extra) as u128) >> 64) as u64;
+            let q = if r < extra {
+                boosts.pick(r)
+            } else {
+                sampler.pick(c, r - extra)
+            };
+            let table = w.base_table();
+            let number = |x: Point| table.numbers(b.neighbourhood_code(x))[c.index()];
+            steps.push(Step {
+                mover: c.index() as u8,
+                played: number(p),
+                drawn: number(q),
+            });
+        }
         sampler.restore();
         chosen
     }

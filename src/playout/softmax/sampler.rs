@@ -77,6 +77,8 @@ pub struct Sampler {
     saved: Vec<(u16, u64)>,
     /// The mover whose weights are changed temporarily.
     temp_colour: usize,
+    /// The fixed-point gamma of each shape number (`BaseTable::gammas`, or adapted ones).
+    gammas: Vec<u64>,
 }
 
 impl Sampler {
@@ -87,6 +89,14 @@ impl Sampler {
 
     /// All weights of `b` from scratch, under `w`.
     pub fn reset(&mut self, b: &Board, w: &Weights) {
+        self.reset_with(b, w, w.base_table().gammas());
+    }
+
+    /// All weights of `b` from scratch, under `w` but with the shape gammas `gammas` (one
+    /// per shape number of `w`'s `BaseTable`, fixed point: the adapted ones of `adapt`).
+    pub fn reset_with(&mut self, b: &Board, w: &Weights, gammas: &[u64]) {
+        self.gammas.clear();
+        self.gammas.extend_from_slice(gammas);
         let len = b.len();
         self.size = b.size();
         self.width = b.width();
@@ -132,14 +142,15 @@ impl Sampler {
     /// The base weights of the empty point `p` for both movers, from its 3x3 code.
     #[inline]
     fn recompute(&mut self, b: &Board, table: &BaseTable, p: Point) {
-        self.set_base(p, table.get(b.neighbourhood_code(p)));
+        self.set_base(p, table.numbers(b.neighbourhood_code(p)));
     }
 
-    /// Sets the base weights of the empty point `p` from its shape gammas (fixed point).
+    /// Sets the base weights of the empty point `p` from its shape numbers.
     #[inline]
-    fn set_base(&mut self, p: Point, shapes: [u64; 2]) {
+    fn set_base(&mut self, p: Point, shapes: [u16; 2]) {
         let line = self.line[p.idx()];
-        for (c, g) in shapes.into_iter().enumerate() {
+        for (c, n) in shapes.into_iter().enumerate() {
+            let g = self.gammas[n as usize];
             let w = if g == 0 { 0 } else { ((g * line) >> 16).max(1) };
             self.set(c, p, w);
         }
@@ -239,7 +250,7 @@ impl Sampler {
                     self.set(0, q, 0);
                     self.set(1, q, 0);
                 }
-                code => self.set_base(q, table.get(code)),
+                code => self.set_base(q, table.numbers(code)),
             }
         }
     }
@@ -283,10 +294,11 @@ impl Sampler {
     }
 
     /// Whether every weight, row sum and total equals a recomputation from scratch of `b`
-    /// under `w` (no temporary change may be pending); the first difference otherwise.
+    /// under `w` and the shape gammas of the last reset (no temporary change may be
+    /// pending); the first difference otherwise.
     pub fn check(&self, b: &Board, w: &Weights) -> Result<(), String> {
         let mut fresh = Sampler::new();
-        fresh.reset(b, w);
+        fresh.reset_with(b, w, &self.gammas);
         for c in 0..2 {
             for p in b.points() {
                 let (kept, new) = (self.base[c][p.idx()], fresh.base[c][p.idx()]);

@@ -152,6 +152,14 @@ impl BaseTable {
     /// The gammas of 3x3 code `code` for Black to move and for White, in fixed point.
     #[inline]
     pub fn get(&self, code: u32) -> [u64; 2] {
+        let [black, white] = self.numbers(code);
+        [self.gammas[black as usize], self.gammas[white as usize]]
+    }
+
+    /// The shape numbers of 3x3 code `code` for Black to move and for White: indexes into
+    /// `gammas` (0: that mover may not play there).
+    #[inline]
+    pub fn numbers(&self, code: u32) -> [u16; 2] {
         let colour = code & 0xFFFF;
         let id = if colour & (colour >> 1) & 0x5555 == 0 {
             let [low, high] = &self.base3;
@@ -160,12 +168,18 @@ impl BaseTable {
             self.ids[colour as usize] as usize
         };
         let flags = ((code >> 16) & 15) as usize;
-        let [black, white] = if flags == 0 {
+        if flags == 0 {
             self.plain[id]
         } else {
             self.shapes[(id << 4) | flags]
-        };
-        [self.gammas[black as usize], self.gammas[white as usize]]
+        }
+    }
+
+    /// The gamma of each shape number in fixed point (`sampler::fixed`): 0 (not playable),
+    /// the shapes not listed, then each listed shape.
+    #[inline]
+    pub fn gammas(&self) -> &[u64] {
+        &self.gammas
     }
 }
 
