@@ -219,13 +219,7 @@ impl Policy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
         }
         let mut passes = 0;
-        let points = (board.size() * board.size()) as i32;
-        let mercy = match (self.mercy_share * points as f32) as i32 {
-            0 => i32::MAX,
-            m => m,
-        };
-        // Stones Black has captured less those White has, in this playout.
-        let mut balance = 0i32;
+        let mut mercy = super::Mercy::new(board, self.mercy_share);
         let mut ko = KoFight::default();
         for i in 0..max_moves {
             let chosen = match self.ko_fight(board, to_play, &ko, i, rng) {
@@ -237,19 +231,10 @@ impl Policy {
                     let taken = board.play_unchecked(to_play, p) as i32;
                     trace.moves.push((p.0, to_play));
                     ko.note(board, i);
-                    if taken > 0 {
-                        balance += if to_play == Color::Black {
-                            taken
-                        } else {
-                            -taken
-                        };
-                        // The side ahead in captures, its lead at two points a stone (the
-                        // stone and its point) after the komi.
-                        let side = balance.signum() as f32;
-                        let lead = side * (2.0 * balance as f32 - komi);
-                        if balance.abs() >= mercy && lead >= 2.0 * mercy as f32 {
-                            return points as f32 * side;
-                        }
+                    if taken > 0
+                        && let Some(score) = mercy.note(to_play, taken, komi)
+                    {
+                        return score;
                     }
                     passes = 0;
                     prev = last;

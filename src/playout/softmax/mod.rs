@@ -26,8 +26,8 @@ mod weights;
 pub use sampler::Sampler;
 pub use weights::{BUILTIN_NAME, BaseTable, FORMAT, LAYOUT, Weights};
 
-use super::MoveTrace;
 use super::heavy::chance;
+use super::{Mercy, MoveTrace};
 use crate::board::{Board, Color, Point};
 use adapt::{Adaptation, PrivateCopy, Step};
 use boost::Boosts;
@@ -66,42 +66,6 @@ thread_local! {
 pub struct Softmax {
     weights: &'static Weights,
     adapt: Option<Arc<Adaptation>>,
-}
-
-/// The mercy rule of the heavy playouts: the capture balance of a playout, and the share of
-/// the board's points past which it stops.
-struct Mercy {
-    /// Stones Black has captured less those White has.
-    balance: i32,
-    /// The balance that stops the playout (`i32::MAX`: never).
-    limit: i32,
-    points: i32,
-}
-
-impl Mercy {
-    fn new(b: &Board, share: f32) -> Mercy {
-        let points = (b.size() * b.size()) as i32;
-        let limit = match (share * points as f32) as i32 {
-            0 => i32::MAX,
-            m => m,
-        };
-        Mercy {
-            balance: 0,
-            limit,
-            points,
-        }
-    }
-
-    /// Counts `taken` stones captured by `c`; the final score when the playout stops here (a
-    /// win by the whole board for the side ahead, still ahead after the komi at two points a
-    /// stone).
-    fn note(&mut self, c: Color, taken: i32, komi: f32) -> Option<f32> {
-        self.balance += if c == Color::Black { taken } else { -taken };
-        let side = self.balance.signum() as f32;
-        let lead = side * (2.0 * self.balance as f32 - komi);
-        (self.balance.abs() >= self.limit && lead >= 2.0 * self.limit as f32)
-            .then_some(self.points as f32 * side)
-    }
 }
 
 impl Softmax {

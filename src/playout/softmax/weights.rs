@@ -311,8 +311,7 @@ impl Weights {
         Weights::parse(&text, &name)
     }
 
-    /// Writes the weights to `path` atomically (a temporary file beside it, flushed, then a
-    /// rename).
+    /// Writes the weights to `path` atomically and durably (`checked::save`).
     pub fn save(&self, path: &Path) -> Result<(), String> {
         checked::save(path, &self.to_text())
     }
