@@ -1,7 +1,8 @@
 //! moyo: a classic Monte-Carlo Go engine.
 //!
 //! Layers, each depending only on those listed before it:
-//! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` -> `engine` ->
+//! `board` -> `sgf` -> `patterns` -> `params` -> `playout` -> `search` -> `book` and
+//! `balance` (simulation balancing of the softmax playouts against deep searches) -> `engine` ->
 //! `gtp`, `gtp_process` and `bench` (the protocol served, a GTP engine driven as a child
 //! process, and the speed reference of `moyo bench`) -> `tune` (the top
 //! layer: plays engines against each other to evolve the parameters) -> `cluster` (moyo on
@@ -9,6 +10,7 @@
 //! Below them all, `sys`: what moyo needs of the operating system (a stderr that never
 //! blocks, durable files, lock files, memory limits).
 //! `tools/check-layers.py` checks it.
+pub mod balance;
 pub mod bench;
 pub mod board;
 pub mod book;

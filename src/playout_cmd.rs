@@ -1,5 +1,6 @@
-//! `moyo playout train|predict`: the command line of the softmax playout policy's trainer
-//! (`moyo::playout::softmax::train`).
+//! `moyo playout train|predict|balance`: the command line of the softmax playout policy's
+//! trainer (`moyo::playout::softmax::train`) and of its simulation balancing
+//! (`moyo::balance`).
 
 use clap::Subcommand;
 use moyo::playout::softmax::{Weights, train};
@@ -31,6 +32,10 @@ pub enum PlayoutCommand {
         #[arg(long, default_value_t = 3)]
         min_count: u32,
     },
+    /// Simulation balancing: values positions sampled from SGF games by deep searches, then
+    /// moves the shape gammas so that the playouts' mean outcomes match those values
+    /// (progress on stderr; resumable: the same command again goes on).
+    Balance(moyo::balance::BalanceConfig),
     /// Move prediction on SGF collections: `top1 P` and `uniform_top1 P` (percent), the mean
     /// log-likelihoods of the moves played, `positions N`, `games N`.
     Predict {
@@ -67,6 +72,7 @@ pub fn run(command: PlayoutCommand) -> ExitCode {
                 min_count,
             })
         }
+        PlayoutCommand::Balance(cfg) => moyo::balance::run(&cfg),
         PlayoutCommand::Predict {
             files,
             max_games,

@@ -19,7 +19,7 @@ LAYERS = [
     ["params"],
     ["playout"],
     ["search"],
-    ["book"],
+    ["book", "balance"],
     ["engine"],
     ["gtp", "gtp_process", "bench"],
     ["tune"],

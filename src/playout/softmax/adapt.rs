@@ -19,7 +19,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
 /// The log-gammas adapt within this distance of the learned ones: e^4 is about 55.
-const MAX_SHIFT: f32 = 4.0;
+pub const MAX_SHIFT: f32 = 4.0;
 
 /// Each search's adaptation gets a new number, so that a thread's private copy from an
 /// earlier search is recognised and started afresh.
@@ -93,6 +93,30 @@ impl Adaptation {
         }
     }
 
+    /// A shared table that does not learn online (rate 0) but starts from the log-gamma
+    /// `shifts` (one per shape number): the playouts of simulation balancing, which moves
+    /// the shifts itself (`add`).
+    pub fn with_shifts(learned: &[u64], shifts: &[f32]) -> Adaptation {
+        let a = Adaptation::new(learned, 0.0, true);
+        for (n, &d) in shifts.iter().enumerate().take(learned.len()) {
+            a.add(n, d);
+        }
+        a
+    }
+
+    /// The online learning rate (0: the playouts only record their steps).
+    pub fn rate(&self) -> f32 {
+        self.rate
+    }
+
+    /// Adds `d` to the shared log-gamma shift of shape number `n` (within `MAX_SHIFT`).
+    pub fn add(&self, n: usize, d: f32) {
+        let cell = &self.shift[n];
+        let s = (f32::from_bits(cell.load(Relaxed)) + d).clamp(-MAX_SHIFT, MAX_SHIFT);
+        cell.store(s.to_bits(), Relaxed);
+        self.gammas[n].store(shifted(self.learned[n], s), Relaxed);
+    }
+
     /// Whether all threads share one table.
     pub fn shared(&self) -> bool {
         !self.shift.is_empty()
@@ -124,12 +148,7 @@ impl Adaptation {
     pub fn learn(&self, own: &mut PrivateCopy, steps: &[Step], black_won: bool) {
         let learned = &self.learned;
         if self.shared() {
-            learn_into(steps, black_won, self.rate, |n, d| {
-                let cell = &self.shift[n];
-                let s = (f32::from_bits(cell.load(Relaxed)) + d).clamp(-MAX_SHIFT, MAX_SHIFT);
-                cell.store(s.to_bits(), Relaxed);
-                self.gammas[n].store(shifted(learned[n], s), Relaxed);
-            });
+            learn_into(steps, black_won, self.rate, |n, d| self.add(n, d));
         } else {
             self.own_copy(own);
             let PrivateCopy { shift, gammas, .. } = own;

@@ -55,6 +55,14 @@ pub struct Scratch {
     start_gammas: Vec<u64>,
 }
 
+impl Scratch {
+    /// The moves of the last playout as the adaptation sees them (recorded only under an
+    /// adaptation).
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
 thread_local! {
     /// Each thread's scratch: sized on its first playout, allocation-free after.
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
@@ -88,6 +96,19 @@ impl Softmax {
         let gammas = self.weights.base_table().gammas();
         let adapt = (rate > 0.0).then(|| Arc::new(Adaptation::new(gammas, rate, shared)));
         Softmax { adapt, ..self }
+    }
+
+    /// The policy under `weights` with the shape gammas of `adapt` (simulation balancing).
+    pub fn with_adaptation(weights: &'static Weights, adapt: Arc<Adaptation>) -> Softmax {
+        Softmax {
+            weights,
+            adapt: Some(adapt),
+        }
+    }
+
+    /// The weights the policy plays under (before any adaptation).
+    pub fn weights(&self) -> &'static Weights {
+        self.weights
     }
 
     /// The adaptation of this search, if any.
@@ -150,6 +171,7 @@ impl Softmax {
         );
         if let Some(a) = &self.adapt
             && score != 0.0
+            && a.rate() > 0.0
         {
             a.learn(&mut scratch.own, &scratch.steps, score > 0.0);
         }

@@ -75,6 +75,8 @@ pub struct BaseTable {
     /// The gamma of each shape number in fixed point (`sampler::fixed`): 0 (not playable),
     /// the other shapes, then each listed shape.
     gammas: Vec<u64>,
+    /// The canonical code of each listed shape, from shape number 2 on.
+    listed: Vec<u32>,
 }
 
 impl BaseTable {
@@ -146,6 +148,7 @@ impl BaseTable {
             shapes,
             plain,
             gammas,
+            listed: listed.iter().map(|x| x.0).collect(),
         }
     }
 
@@ -173,6 +176,12 @@ impl BaseTable {
         } else {
             self.shapes[(id << 4) | flags]
         }
+    }
+
+    /// The canonical 3x3 code of shape number `n`: `None` for 0 (not playable) and 1 (the
+    /// shapes not listed).
+    pub fn canonical(&self, n: usize) -> Option<u32> {
+        n.checked_sub(2).and_then(|i| self.listed.get(i).copied())
     }
 
     /// The gamma of each shape number in fixed point (`sampler::fixed`): 0 (not playable),

@@ -1,0 +1,401 @@
+//! Simulation balancing of the softmax playout policy (Silver and Tesauro 2009, "Monte-Carlo
+//! simulation balancing"; Huang, Coulom and Lin 2010, "Monte-Carlo simulation balancing in
+//! practice"): the gammas are moved so that the playouts' mean outcome from a position
+//! matches a deep search's value of it, rather than so that the playouts predict the moves
+//! strong players make. A policy that plays well is not what a search needs of its
+//! playouts; one whose errors cancel out is.
+//!
+//! `moyo playout balance GAMES... --out DIR` samples positions from game records, values
+//! each by a deep search of moyo's default engine (`DIR/positions.txt`, one line a position,
+//! kept as it is written), then runs iterations over them. For each position, `playouts`
+//! playouts estimate the policy's value V and as many more the gradient of V (the outcome
+//! times the sum over the moves of the gradient of log pi of the move, with the sample of
+//! the expected shape of `softmax::adapt`), and the shape log-gammas move by `rate` times
+//! (V* - V) times that gradient. The shape gammas are balanced; the other groups keep their
+//! trained gammas. After every iteration the weights are written to
+//! `DIR/playout-softmax.txt` (atomically), with the iteration in their meta lines, so a
+//! killed run resumes where it was. See docs/experiments/learned-playouts.md.
+
+#[cfg(test)]
+mod tests;
+
+use crate::board::{Color, Game, Move, Point, parse_vertex};
+use crate::params::Params;
+use crate::playout::MoveTrace;
+use crate::playout::softmax::adapt::{Adaptation, MAX_SHIFT, Step};
+use crate::playout::softmax::{Scratch, Softmax, Weights};
+use crate::search::{Limits, Searcher};
+use crate::sgf::GameRecord;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+const LABEL: &str = "playout balance";
+
+/// What `moyo playout balance` does (its command-line arguments).
+#[derive(Clone, Debug, clap::Args)]
+pub struct BalanceConfig {
+    /// SGF files to sample positions from (collections allowed).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// At most this many games, in file order.
+    #[arg(long, default_value_t = usize::MAX)]
+    pub max_games: usize,
+    /// The output folder: positions.txt (the valued positions) and playout-softmax.txt
+    /// (the balanced weights); the same command again resumes.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Sample every this many moves of a game.
+    #[arg(long, default_value_t = 6)]
+    pub every: usize,
+    /// The first move number sampled.
+    #[arg(long, default_value_t = 8)]
+    pub from: usize,
+    /// The last move number sampled.
+    #[arg(long, default_value_t = 50)]
+    pub to: usize,
+    /// Playouts of the deep search (the default engine) that values a position.
+    #[arg(long, default_value_t = 20_000)]
+    pub deep_playouts: u64,
+    /// Playouts a position an iteration for the value, and as many for the gradient.
+    #[arg(long, default_value_t = 64)]
+    pub playouts: usize,
+    /// Iterations in all (a resumed run counts those already done).
+    #[arg(long, default_value_t = 20)]
+    pub iterations: usize,
+    /// The step size.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f32,
+    /// The seed of the playouts and the deep searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The weights to start from (default: the built-in ones).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+}
+
+/// A sampled position: the game to it and its deep-search value for Black.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The game up to the position (komi included).
+    pub game: Game,
+    /// Black's winning chance by the deep search.
+    pub value: f32,
+}
+
+/// The line of `positions.txt` for `p`: `<value> <size> <komi> <moves>` (GTP vertices).
+fn position_line(p: &Position) -> String {
+    let b = p.game.board();
+    let moves: Vec<String> = p
+        .game
+        .moves()
+        .iter()
+        .map(|&(_, m)| match m {
+            Move::Play(q) => b.point_string(q),
+            _ => "pass".to_string(),
+        })
+        .collect();
+    let (size, komi) = (p.game.size(), p.game.komi());
+    format!("{:.4} {size} {komi} {}", p.value, moves.join(" "))
+}
+
+/// The position of line `n` of file `name`.
+fn parse_position(line: &str, name: &str, n: usize) -> Result<Position, String> {
+    let bad = |what: &str| format!("{name}: line {n}: {what}");
+    let mut w = line.split_whitespace();
+    let mut number = |what: &str| {
+        w.next()
+            .and_then(|x| x.parse::<f32>().ok())
+            .ok_or(bad(what))
+    };
+    let value = number("expected a value")?;
+    let size = number("expected a board size")? as usize;
+    let komi = number("expected a komi")?;
+    if !(0.0..=1.0).contains(&value) || !(2..=25).contains(&size) {
+        return Err(bad("value or size out of range"));
+    }
+    let mut game = Game::new(size, komi);
+    for v in w {
+        let c = game.to_play();
+        let m = match parse_vertex(v, size).map_err(|_| bad("bad vertex"))? {
+            Some((x, y)) => Move::Play(game.board().point(x, y)),
+            None => Move::Pass,
+        };
+        game.play(c, m)
+            .map_err(|e| bad(&format!("illegal move {v}: {e:?}")))?;
+    }
+    Ok(Position { game, value })
+}
+
+/// The games of `files` (at most `max_games`) replayed up to each sampled move number.
+fn sample_games(cfg: &BalanceConfig) -> Result<Vec<Game>, String> {
+    let mut out = Vec::new();
+    let mut games = 0;
+    for path in &cfg.files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for rec in GameRecord::parse_all(&text).flatten() {
+            if games >= cfg.max_games {
+                return Ok(out);
+            }
+            games += 1;
+            sample_record(&rec, cfg, &mut out);
+        }
+    }
+    Ok(out)
+}
+
+/// Appends to `out` the positions of `rec` before moves `from`, `from + every`, ... `to`.
+fn sample_record(rec: &GameRecord, cfg: &BalanceConfig, out: &mut Vec<Game>) {
+    let mut game = Game::new(rec.size, rec.komi.unwrap_or(7.0));
+    for (c, list) in [
+        (Color::Black, &rec.black_setup),
+        (Color::White, &rec.white_setup),
+    ] {
+        for &(x, y) in list {
+            if game
+                .add_setup_stone(c, game.board().point(x as usize, y as usize))
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
+    for (i, m) in rec.moves.iter().enumerate() {
+        let no = i + 1;
+        if no > cfg.to {
+            break;
+        }
+        if no >= cfg.from && (no - cfg.from) % cfg.every.max(1) == 0 {
+            out.push(game.clone());
+        }
+        let Some((c, mv)) = m.board_move(game.board()) else {
+            return;
+        };
+        if c != game.to_play() || game.play(c, mv).is_err() {
+            return;
+        }
+    }
+}
+
+/// The positions of `DIR/positions.txt`, valuing by deep search (and appending, each line
+/// synced as written) those the file does not hold yet.
+pub fn positions(cfg: &BalanceConfig) -> Result<Vec<Position>, String> {
+    let path = cfg.out.join("positions.txt");
+    let name = path.display().to_string();
+    let mut done = Vec::new();
+    if path.exists() {
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
+        // A line cut short by a kill ends the file without its newline: it is valued again.
+        let whole = text.rfind('\n').map_or("", |i| &text[..=i]);
+        for (i, line) in whole.lines().enumerate() {
+            done.push(parse_position(line, &name, i + 1)?);
+        }
+        crate::sys::durable::write(&path, whole.as_bytes()).map_err(|e| format!("{name}: {e}"))?;
+    }
+    let games = sample_games(cfg)?;
+    if done.len() < games.len() {
+        crate::diag!(
+            "{LABEL}: {} positions valued, {} to go",
+            done.len(),
+            games.len() - done.len()
+        );
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut searcher = Searcher::new(Params::default(), cfg.seed, 1);
+    let limits = Limits {
+        playouts: Some(cfg.deep_playouts),
+        ..Limits::default()
+    };
+    for game in games.into_iter().skip(done.len()) {
+        searcher.clear();
+        let c = game.to_play();
+        let r = searcher.search(&game, c, &limits, &AtomicBool::new(false));
+        let value = if c == Color::Black {
+            r.winrate
+        } else {
+            1.0 - r.winrate
+        };
+        let p = Position { game, value };
+        writeln!(file, "{}", position_line(&p))
+            .and_then(|_| file.sync_data())
+            .map_err(|e| format!("{name}: {e}"))?;
+        done.push(p);
+    }
+    Ok(done)
+}
+
+/// The gradient estimate of one position: the sum over `samples` (a playout's Black win and
+/// its steps) of the outcome (+1 / -1) times the steps' played-minus-drawn shape counts,
+/// over the number of samples, added into `grad` (one entry per shape number).
+pub fn add_gradient(samples: &[(bool, Vec<Step>)], scale: f32, grad: &mut [f32]) {
+    let n = samples.len().max(1) as f32;
+    for (black_won, steps) in samples {
+        let z = if *black_won { scale / n } else { -scale / n };
+        for s in steps.iter().filter(|s| s.played != s.drawn) {
+            grad[s.played as usize] += z;
+            grad[s.drawn as usize] -= z;
+        }
+    }
+}
+
+/// The last two moves of `game` as points.
+fn last_two(game: &Game) -> (Option<Point>, Option<Point>) {
+    let point = |k: usize| {
+        let moves = game.moves();
+        match moves.len().checked_sub(k).map(|i| moves[i].1) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
+        }
+    };
+    (point(1), point(2))
+}
+
+/// One playout of `policy` from `pos`: whether Black won (a jigo counts as a loss).
+fn playout(
+    policy: &Softmax,
+    pos: &Game,
+    scratch: &mut Scratch,
+    rng: &mut Xoshiro256PlusPlus,
+) -> bool {
+    let mut board = pos.board().clone();
+    let mut trace = MoveTrace::default();
+    let max = 3 * board.size() * board.size();
+    let start = (pos.to_play(), last_two(pos).0, last_two(pos).1);
+    let score = policy.playout_with(
+        scratch,
+        &mut board,
+        start,
+        pos.komi(),
+        max,
+        0.0,
+        rng,
+        &mut trace,
+    );
+    score > 0.0
+}
+
+/// One iteration over `positions`: moves the shifts of `adapt` and returns the mean squared
+/// error of the playouts' values before each position's step.
+pub fn iterate(
+    policy: &Softmax,
+    adapt: &Adaptation,
+    positions: &[Position],
+    cfg: &BalanceConfig,
+    rng: &mut Xoshiro256PlusPlus,
+) -> f64 {
+    let mut scratch = Scratch::default();
+    let len = policy.weights().base_table().gammas().len();
+    let mut grad = vec![0f32; len];
+    let mut samples: Vec<(bool, Vec<Step>)> = Vec::new();
+    let mut error = 0.0;
+    for pos in positions {
+        let wins = (0..cfg.playouts)
+            .filter(|_| playout(policy, &pos.game, &mut scratch, rng))
+            .count();
+        let v = wins as f32 / cfg.playouts.max(1) as f32;
+        error += f64::from((pos.value - v) * (pos.value - v));
+        samples.clear();
+        for _ in 0..cfg.playouts {
+            let won = playout(policy, &pos.game, &mut scratch, rng);
+            samples.push((won, scratch.steps().to_vec()));
+        }
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        add_gradient(&samples, cfg.rate * (pos.value - v), &mut grad);
+        for (n, &g) in grad.iter().enumerate() {
+            if g != 0.0 {
+                adapt.add(n, g.clamp(-MAX_SHIFT, MAX_SHIFT));
+            }
+        }
+    }
+    error / positions.len().max(1) as f64
+}
+
+/// The weights `base` with the shape gammas of `adapt`, and `meta` lines.
+fn balanced(base: &Weights, adapt: &Adaptation, meta: Vec<(String, String)>) -> Weights {
+    let table = base.base_table();
+    let own = Default::default();
+    let factor = |n: usize| f64::from(adapt.shift(&own, n)).exp();
+    let shapes = (2..table.gammas().len())
+        .filter_map(|n| table.canonical(n).map(|c| (c, base.shape(c) * factor(n))))
+        .collect();
+    Weights::new(
+        base.groups.clone(),
+        shapes,
+        base.other_shape * factor(1),
+        meta,
+    )
+}
+
+/// The log-gamma shifts per shape number of `w` against `base` (0 where they agree).
+fn shifts(base: &Weights, w: &Weights) -> Vec<f32> {
+    let table = base.base_table();
+    let mut out = vec![0.0; table.gammas().len()];
+    for (n, s) in out.iter_mut().enumerate().skip(1) {
+        let (b, x) = match table.canonical(n) {
+            Some(c) => (base.shape(c), w.shape(c)),
+            None => (base.other_shape, w.other_shape),
+        };
+        *s = (x / b).ln() as f32;
+    }
+    out
+}
+
+/// Balances and writes `DIR/playout-softmax.txt`; resumes from it when it holds an
+/// iteration count.
+pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
+    std::fs::create_dir_all(&cfg.out).map_err(|e| format!("{}: {e}", cfg.out.display()))?;
+    let _lock = crate::sys::lock::Lock::folder(&cfg.out)?;
+    let base: &'static Weights = match &cfg.weights {
+        Some(path) => Box::leak(Box::new(Weights::load(path)?)),
+        None => Weights::builtin(),
+    };
+    let positions = positions(cfg)?;
+    if positions.is_empty() {
+        return Err(format!("{LABEL}: no position sampled from the games given"));
+    }
+    let out = cfg.out.join("playout-softmax.txt");
+    let mut done = 0;
+    let mut start = vec![0.0; base.base_table().gammas().len()];
+    if out.exists() {
+        let saved = Weights::load(&out)?;
+        done = saved
+            .meta("balance_iteration")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        start = shifts(base, &saved);
+        crate::diag!("{LABEL}: resuming after iteration {done}");
+    }
+    let adapt = Arc::new(Adaptation::with_shifts(base.base_table().gammas(), &start));
+    let policy = Softmax::with_adaptation(base, adapt.clone());
+    while done < cfg.iterations {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.seed ^ (done as u64 + 1) << 20);
+        let error = iterate(&policy, &adapt, &positions, cfg, &mut rng);
+        done += 1;
+        crate::diag!(
+            "{LABEL}: iteration {done}/{} mean squared error {error:.4}",
+            cfg.iterations
+        );
+        let meta = vec![
+            ("balance_iteration".to_string(), done.to_string()),
+            ("balance_positions".to_string(), positions.len().to_string()),
+            ("balance_mse_before".to_string(), format!("{error:.5}")),
+            (
+                "balance_settings".to_string(),
+                format!(
+                    "deep_playouts {} playouts {} rate {}",
+                    cfg.deep_playouts, cfg.playouts, cfg.rate
+                ),
+            ),
+        ];
+        balanced(base, &adapt, meta).save(&out)?;
+    }
+    crate::diag!("{LABEL}: wrote {}", out.display());
+    Ok(())
+}

@@ -1,0 +1,104 @@
+use super::*;
+
+#[test]
+fn the_gradient_follows_the_shapes_of_the_won_playouts() {
+    let step = |played, drawn| Step {
+        mover: 0,
+        played,
+        drawn,
+    };
+    // Black won the playouts that played shape 2 and lost the one that played shape 3.
+    let samples = vec![
+        (true, vec![step(2, 1), step(2, 1)]),
+        (true, vec![step(2, 1), step(1, 1)]),
+        (false, vec![step(3, 1)]),
+        (false, vec![]),
+    ];
+    let mut grad = vec![0.0; 4];
+    add_gradient(&samples, 0.5, &mut grad);
+    assert_eq!(grad, vec![0.0, -0.375 + 0.125, 0.375, -0.125]);
+    // Where the playouts already win too often for Black, the step is the other way.
+    let mut down = vec![0.0; 4];
+    add_gradient(&samples, -0.5, &mut down);
+    assert!(down.iter().zip(&grad).all(|(d, g)| *d == -*g));
+}
+
+#[test]
+fn a_position_line_round_trips() {
+    let mut game = Game::new(9, 6.5);
+    for v in ["E5", "C3", "pass", "G7"] {
+        let c = game.to_play();
+        let m = match parse_vertex(v, 9).unwrap() {
+            Some((x, y)) => Move::Play(game.board().point(x, y)),
+            None => Move::Pass,
+        };
+        game.play(c, m).unwrap();
+    }
+    let p = Position { game, value: 0.625 };
+    let line = position_line(&p);
+    assert_eq!(line, "0.6250 9 6.5 E5 C3 pass G7");
+    let back = parse_position(&line, "positions.txt", 1).unwrap();
+    assert_eq!(back.game.moves(), p.game.moves());
+    assert_eq!((back.value, back.game.komi()), (0.625, 6.5));
+    for bad in ["0.5 9", "1.5 9 7", "0.5 9 7 Z9", "0.5 9 7 E5 E5"] {
+        let e = parse_position(bad, "positions.txt", 3).unwrap_err();
+        assert!(e.starts_with("positions.txt: line 3:"), "{e}");
+    }
+}
+
+#[test]
+fn balancing_moves_the_playouts_towards_the_deep_values() {
+    // A position the playouts call about even, given the value 1 for Black: after a few
+    // iterations Black wins more of them; the written weights load, and a second run
+    // resumes after the iterations done.
+    let dir = std::env::temp_dir().join(format!("moyo-balance-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = "1.0 7 7.5 D4 C3 E3 C5";
+    std::fs::write(dir.join("positions.txt"), format!("{line}\n")).unwrap();
+    let cfg = BalanceConfig {
+        files: Vec::new(),
+        max_games: 0,
+        out: dir.clone(),
+        every: 1,
+        from: 1,
+        to: 1,
+        deep_playouts: 100,
+        playouts: 200,
+        iterations: 12,
+        rate: 2.0,
+        seed: 5,
+        weights: None,
+    };
+    let pos = parse_position(line, "test", 1).unwrap();
+    let base = Weights::builtin();
+    let black_wins = |adapt: Arc<Adaptation>| {
+        let policy = Softmax::with_adaptation(base, adapt);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut scratch = Scratch::default();
+        (0..2000)
+            .filter(|_| playout(&policy, &pos.game, &mut scratch, &mut rng))
+            .count()
+    };
+    let start = Adaptation::with_shifts(base.base_table().gammas(), &[]);
+    let before = black_wins(Arc::new(start));
+    run(&cfg).unwrap();
+    let w = Weights::load(&dir.join("playout-softmax.txt")).unwrap();
+    assert_eq!(w.meta("balance_iteration"), Some("12"));
+    let after = black_wins(Arc::new(Adaptation::with_shifts(
+        base.base_table().gammas(),
+        &shifts(base, &w),
+    )));
+    assert!(
+        after > before + 100,
+        "Black won {before} of 2000, then {after}"
+    );
+    run(&BalanceConfig {
+        iterations: 13,
+        ..cfg
+    })
+    .unwrap();
+    let w = Weights::load(&dir.join("playout-softmax.txt")).unwrap();
+    assert_eq!(w.meta("balance_iteration"), Some("13"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
