@@ -7,7 +7,7 @@
 //!
 //! `moyo playout balance GAMES... --out DIR` samples positions from game records, values
 //! each by a deep search of moyo's default engine (`DIR/positions.txt`, one line a position,
-//! kept as it is written), then runs iterations over them. For each position, `playouts`
+//! kept as it is written), then runs iterations over them. For each position, `value_playouts`
 //! playouts estimate the policy's value V and as many more the gradient of V (the outcome
 //! times the sum over the moves of the gradient of log pi of the move, with the sample of
 //! the expected shape of `softmax::adapt`), and the shape log-gammas move by `rate` times
@@ -62,7 +62,7 @@ pub struct BalanceConfig {
     pub deep_playouts: u64,
     /// Playouts a position an iteration for the value, and as many for the gradient.
     #[arg(long, default_value_t = 64)]
-    pub playouts: usize,
+    pub value_playouts: usize,
     /// Iterations in all (a resumed run counts those already done).
     #[arg(long, default_value_t = 20)]
     pub iterations: usize,
@@ -71,7 +71,7 @@ pub struct BalanceConfig {
     pub rate: f32,
     /// The seed of the playouts and the deep searches.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    pub balance_seed: u64,
     /// The weights to start from (default: the built-in ones).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -208,7 +208,7 @@ pub fn positions(cfg: &BalanceConfig) -> Result<Vec<Position>, String> {
         .append(true)
         .open(&path)
         .map_err(|e| format!("{name}: {e}"))?;
-    let mut searcher = Searcher::new(Params::default(), cfg.seed, 1);
+    let mut searcher = Searcher::new(Params::default(), cfg.balance_seed, 1);
     let limits = Limits {
         playouts: Some(cfg.deep_playouts),
         ..Limits::default()
@@ -296,13 +296,13 @@ pub fn iterate(
     let mut samples: Vec<(bool, Vec<Step>)> = Vec::new();
     let mut error = 0.0;
     for pos in positions {
-        let wins = (0..cfg.playouts)
+        let wins = (0..cfg.value_playouts)
             .filter(|_| playout(policy, &pos.game, &mut scratch, rng))
             .count();
-        let v = wins as f32 / cfg.playouts.max(1) as f32;
+        let v = wins as f32 / cfg.value_playouts.max(1) as f32;
         error += f64::from((pos.value - v) * (pos.value - v));
         samples.clear();
-        for _ in 0..cfg.playouts {
+        for _ in 0..cfg.value_playouts {
             let won = playout(policy, &pos.game, &mut scratch, rng);
             samples.push((won, scratch.steps().to_vec()));
         }
@@ -375,7 +375,7 @@ pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
     let adapt = Arc::new(Adaptation::with_shifts(base.base_table().gammas(), &start));
     let policy = Softmax::with_adaptation(base, adapt.clone());
     while done < cfg.iterations {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.seed ^ (done as u64 + 1) << 20);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.balance_seed ^ (done as u64 + 1) << 20);
         let error = iterate(&policy, &adapt, &positions, cfg, &mut rng);
         done += 1;
         crate::diag!(
@@ -389,8 +389,8 @@ pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
             (
                 "balance_settings".to_string(),
                 format!(
-                    "deep_playouts {} playouts {} rate {}",
-                    cfg.deep_playouts, cfg.playouts, cfg.rate
+                    "deep_playouts {} value_playouts {} rate {}",
+                    cfg.deep_playouts, cfg.value_playouts, cfg.rate
                 ),
             ),
         ];

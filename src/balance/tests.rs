@@ -64,10 +64,10 @@ fn balancing_moves_the_playouts_towards_the_deep_values() {
         from: 1,
         to: 1,
         deep_playouts: 100,
-        playouts: 200,
+        value_playouts: 200,
         iterations: 12,
         rate: 2.0,
-        seed: 5,
+        balance_seed: 5,
         weights: None,
     };
     let pos = parse_position(line, "test", 1).unwrap();
