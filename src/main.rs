@@ -9,12 +9,14 @@ mod playout_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
-use moyo::cluster::{Follower, Role, follower_searcher, leader_peers};
+use moyo::cluster::{Follower, Hub, Role, follower_searcher, leader_peers};
 use moyo::engine::{Engine, EngineConfig};
 use moyo::params::Params;
 use moyo::search::default_memory;
+use parking_lot::Mutex;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -304,17 +306,158 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
     })
 }
 
-/// Serves rank 0's searches as a follower rank, with the configured threads and memory.
-fn follow(f: Follower, cfg: &EngineConfig) {
+/// Rank 0's hub of an MPI job, which the subcommands share and quit at their end.
+type SharedHub = Arc<Mutex<Hub>>;
+
+/// This process's part in an MPI job: rank 0's hub to lead with (`None` alone); another rank
+/// runs `serve`, its whole work, and gets the exit code to end with.
+fn join(
+    cli: &Cli,
+    cfg: &EngineConfig,
+    serve: impl FnOnce(Follower),
+) -> Result<Option<SharedHub>, ExitCode> {
+    match moyo::cluster::join(&cfg.params, !cli.quiet) {
+        Role::Alone => Ok(None),
+        Role::Leader(hub) => Ok(Some(hub)),
+        Role::Follower(f) => {
+            serve(*f);
+            Err(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// The end of a subcommand: the other ranks are told to quit, an error is reported on
+/// stderr after `who`.
+fn finish(hub: Option<SharedHub>, done: Result<(), String>, who: &str) -> ExitCode {
+    if let Some(hub) = hub {
+        hub.lock().quit();
+    }
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            moyo::diag!("{who}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Serves rank 0's searches as a follower rank with `threads` threads and the configured
+/// memory.
+fn follow(f: Follower, cfg: &EngineConfig, threads: usize) {
     let memory = cfg.max_memory.unwrap_or_else(default_memory);
-    let mut s = follower_searcher(&cfg.params, cfg.seed, cfg.threads, memory, f.rank());
+    let mut s = follower_searcher(&cfg.params, cfg.seed, threads, memory, f.rank());
     f.serve(&mut s);
+}
+
+/// `moyo book ...`: a build or a check spreads its evaluations over the ranks of an MPI job.
+fn book(cli: &Cli, cfg: EngineConfig, command: book_cmd::BookCommand) -> ExitCode {
+    let hub = match book_cmd::workers(&command) {
+        None => None,
+        Some(workers) => match join(cli, &cfg, |f| moyo::cluster::book::serve(f, workers)) {
+            Ok(hub) => hub,
+            Err(code) => return code,
+        },
+    };
+    let done = book_cmd::run(
+        command,
+        &cfg.params,
+        cli.playouts,
+        cli.seed,
+        cli.quiet,
+        hub.clone(),
+    );
+    finish(hub, done, "moyo")
+}
+
+/// `moyo bench`: the figures, with the cluster's when run as an MPI job (one thread a
+/// rank), then the policy steps' costs when asked.
+fn bench(cli: &Cli, cfg: EngineConfig, seconds: f64, costs: bool) -> ExitCode {
+    let hub = match join(cli, &cfg, |f| follow(f, &cfg, 1)) {
+        Ok(hub) => hub,
+        Err(code) => return code,
+    };
+    match &hub {
+        Some(h) => {
+            let peers = || -> Box<dyn moyo::search::exchange::Peers> {
+                leader_peers(h, &cfg.params, false)
+            };
+            let ranks = h.lock().size();
+            let cluster = moyo::bench::ClusterBench {
+                ranks,
+                peers: &peers,
+            };
+            moyo::bench::run(seconds, &cfg.params, Some(&cluster));
+        }
+        None => moyo::bench::run(seconds, &cfg.params, None),
+    }
+    let code = finish(hub, Ok(()), "moyo");
+    if costs {
+        moyo::bench::costs(seconds, &cfg.params);
+    }
+    code
+}
+
+/// `moyo tune ...`: its games spread over the ranks of an MPI job.
+fn tune(
+    cli: &Cli,
+    cfg: EngineConfig,
+    command: Option<tune_cmd::TuneCommand>,
+    args: tune_cmd::TuneArgs,
+) -> ExitCode {
+    let hub = match join(cli, &cfg, |f| moyo::cluster::tune::serve(f, cfg.threads)) {
+        Ok(hub) => hub,
+        Err(code) => return code,
+    };
+    let globals = tune_cmd::Globals {
+        params: cfg.params,
+        playouts: cli.playouts,
+        time_per_move: cli.time_per_move,
+        threads: cfg.threads,
+        seed: cli.seed,
+        max_memory: cfg.max_memory,
+        quiet: cli.quiet,
+        hub: hub.clone(),
+    };
+    let tuned = tune_cmd::run(command, args, globals);
+    finish(hub, tuned, "moyo tune")
+}
+
+/// GTP on stdin and stdout, the searches shared with the other ranks of an MPI job.
+fn gtp(cli: &Cli, mut cfg: EngineConfig) -> ExitCode {
+    let hub = match join(cli, &cfg, |f| follow(f, &cfg, cfg.threads)) {
+        Ok(hub) => hub,
+        Err(code) => return code,
+    };
+    if !cli.quiet {
+        moyo::diag!(
+            "moyo {}: GTP on stdin, {} threads, seed {}",
+            env!("CARGO_PKG_VERSION"),
+            cfg.threads,
+            cfg.seed
+        );
+    }
+    cfg.books = books(cli);
+    if !cli.quiet {
+        for b in cfg.books.books() {
+            moyo::diag!("moyo: opening book {} ({} positions)", b.rules, b.len());
+        }
+    }
+    let mut engine = Engine::new(cfg);
+    engine.set_verbose(!cli.quiet);
+    if let Some(hub) = &hub {
+        engine.set_peers(Some(leader_peers(hub, engine.params(), !cli.quiet)));
+    }
+    let served = match moyo::gtp::run(engine, std::io::stdin(), std::io::stdout()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(|e| e.to_string()),
+    };
+    finish(hub, served, "moyo")
 }
 
 fn main() -> ExitCode {
     // Lets the queued stderr lines out when main returns (see `moyo::sys::stderr`).
     let _flush = moyo::sys::stderr::FlushOnDrop;
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
     let cfg = match config(&cli).and_then(|c| moyo::cluster::check_launcher().map(|_| c)) {
         Ok(c) => c,
         Err(e) => {
@@ -322,143 +465,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match cli.command {
-        Some(Command::Book { command }) => {
-            // A build or a check spreads its evaluations over the ranks of an MPI job.
-            let hub = match book_cmd::workers(&command) {
-                None => None,
-                Some(workers) => match moyo::cluster::join(&cfg.params, !cli.quiet) {
-                    Role::Alone => None,
-                    Role::Leader(hub) => Some(hub),
-                    Role::Follower(f) => {
-                        moyo::cluster::book::serve(*f, workers);
-                        return ExitCode::SUCCESS;
-                    }
-                },
-            };
-            let done = book_cmd::run(
-                command,
-                &cfg.params,
-                cli.playouts,
-                cli.seed,
-                cli.quiet,
-                hub.clone(),
-            );
-            if let Some(hub) = hub {
-                hub.lock().quit();
-            }
-            match done {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    moyo::diag!("moyo: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Some(Command::Bench { seconds, costs }) => {
-            let hub = match moyo::cluster::join(&cfg.params, !cli.quiet) {
-                Role::Alone => None,
-                Role::Leader(hub) => Some(hub),
-                Role::Follower(f) => {
-                    // The cluster figures are of one thread a rank.
-                    follow(*f, &EngineConfig { threads: 1, ..cfg });
-                    return ExitCode::SUCCESS;
-                }
-            };
-            match &hub {
-                Some(h) => {
-                    let peers = || -> Box<dyn moyo::search::exchange::Peers> {
-                        leader_peers(h, &cfg.params, false)
-                    };
-                    let ranks = h.lock().size();
-                    let cluster = moyo::bench::ClusterBench {
-                        ranks,
-                        peers: &peers,
-                    };
-                    moyo::bench::run(seconds, &cfg.params, Some(&cluster));
-                    h.lock().quit();
-                }
-                None => moyo::bench::run(seconds, &cfg.params, None),
-            }
-            if costs {
-                moyo::bench::costs(seconds, &cfg.params);
-            }
-            ExitCode::SUCCESS
-        }
+    match cli.command.take() {
+        Some(Command::Book { command }) => book(&cli, cfg, command),
+        Some(Command::Bench { seconds, costs }) => bench(&cli, cfg, seconds, costs),
         Some(Command::Patterns { command }) => patterns(command),
         Some(Command::Playout { command }) => playout_cmd::run(command),
-        Some(Command::Tune { command, args }) => {
-            let hub = match moyo::cluster::join(&cfg.params, !cli.quiet) {
-                Role::Alone => None,
-                Role::Leader(hub) => Some(hub),
-                Role::Follower(f) => {
-                    moyo::cluster::tune::serve(*f, cfg.threads);
-                    return ExitCode::SUCCESS;
-                }
-            };
-            let globals = tune_cmd::Globals {
-                params: cfg.params,
-                playouts: cli.playouts,
-                time_per_move: cli.time_per_move,
-                threads: cfg.threads,
-                seed: cli.seed,
-                max_memory: cfg.max_memory,
-                quiet: cli.quiet,
-                hub: hub.clone(),
-            };
-            let tuned = tune_cmd::run(command, args, globals);
-            if let Some(hub) = hub {
-                hub.lock().quit();
-            }
-            match tuned {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    moyo::diag!("moyo tune: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        None => {
-            let hub = match moyo::cluster::join(&cfg.params, !cli.quiet) {
-                Role::Alone => None,
-                Role::Leader(hub) => Some(hub),
-                Role::Follower(f) => {
-                    follow(*f, &cfg);
-                    return ExitCode::SUCCESS;
-                }
-            };
-            if !cli.quiet {
-                moyo::diag!(
-                    "moyo {}: GTP on stdin, {} threads, seed {}",
-                    env!("CARGO_PKG_VERSION"),
-                    cfg.threads,
-                    cfg.seed
-                );
-            }
-            let mut cfg = cfg;
-            cfg.books = books(&cli);
-            if !cli.quiet {
-                for b in cfg.books.books() {
-                    moyo::diag!("moyo: opening book {} ({} positions)", b.rules, b.len());
-                }
-            }
-            let mut engine = Engine::new(cfg);
-            engine.set_verbose(!cli.quiet);
-            if let Some(hub) = &hub {
-                engine.set_peers(Some(leader_peers(hub, engine.params(), !cli.quiet)));
-            }
-            let served = moyo::gtp::run(engine, std::io::stdin(), std::io::stdout());
-            if let Some(hub) = hub {
-                hub.lock().quit();
-            }
-            match served {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => {
-                    moyo::diag!("moyo: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Some(Command::Tune { command, args }) => tune(&cli, cfg, command, args),
+        None => gtp(&cli, cfg),
     }
 }

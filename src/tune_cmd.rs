@@ -91,12 +91,43 @@ pub struct Globals {
     pub hub: Option<Arc<Mutex<Hub>>>,
 }
 
+/// Runs `moyo tune`: a report of a run, or a run started or resumed.
 pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(), String> {
     if let Some(TuneCommand::Report { dir }) = command {
         print!("{}", tune::report::run(&dir)?);
         println!("picture: {}", dir.join("tune.svg").display());
         return Ok(());
     }
+    let cfg = config(args, &g)?;
+    if !g.quiet {
+        moyo::diag!(
+            "tune: {} of {} parameters on {}x{}, {} games a generation, {} threads, into {}",
+            cfg.method.as_str(),
+            cfg.spec.params.len(),
+            cfg.games.size,
+            cfg.games.size,
+            cfg.games_per_generation(),
+            cfg.threads,
+            cfg.out.display()
+        );
+    }
+    match play(&cfg, g.hub)? {
+        Finish::Done(champion) => {
+            let report = tune::report::run(&cfg.out)?;
+            if !g.quiet {
+                moyo::sys::stderr::write(report);
+            }
+            println!("{}", cfg.spec.set_line(&champion));
+            println!("champion: {}", tune::champion_path(&cfg.out).display());
+            println!("picture: {}", cfg.out.join("tune.svg").display());
+            Ok(())
+        }
+        Finish::Stopped => Err("stopped".into()),
+    }
+}
+
+/// The run the arguments ask for, checked.
+fn config(args: TuneArgs, g: &Globals) -> Result<TuneConfig, String> {
     let out = args
         .out
         .ok_or("moyo tune needs --out DIR (or: moyo tune report DIR)")?;
@@ -122,12 +153,12 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
         scorer: g.params.clone(),
         max_memory: g.max_memory.unwrap_or(DEFAULT_MEMORY),
     };
-    let cfg = TuneConfig {
-        out: out.clone(),
+    Ok(TuneConfig {
+        out,
         method: Method::parse(&args.method).unwrap_or(Method::Coevolution),
         spec,
-        base: g.params,
-        games: games.clone(),
+        base: g.params.clone(),
+        games,
         population: args.population,
         survivors: args.survivors,
         generations: args.generations,
@@ -140,60 +171,35 @@ pub fn run(command: Option<TuneCommand>, args: TuneArgs, g: Globals) -> Result<(
         seed: g.seed.unwrap_or(1),
         quiet: g.quiet,
         stop_after: None,
+    })
+}
+
+/// Plays the run's games: on this process's threads, or over the ranks of `hub`.
+fn play(cfg: &TuneConfig, hub: Option<Arc<Mutex<Hub>>>) -> Result<Finish, String> {
+    let Some(hub) = hub else {
+        let mut runner = LocalRunner {
+            settings: cfg.games.clone(),
+            threads: cfg.threads,
+        };
+        return tune::run(cfg, &mut runner);
     };
-    if !g.quiet {
+    let ranks = hub.lock().size();
+    if !cfg.quiet {
         moyo::diag!(
-            "tune: {} of {} parameters on {}x{}, {} games a generation, {} threads, into {}",
-            cfg.method.as_str(),
-            cfg.spec.params.len(),
-            cfg.games.size,
-            cfg.games.size,
-            cfg.games_per_generation(),
-            cfg.threads,
-            out.display()
+            "tune: games on {ranks} ranks of {} threads each",
+            cfg.threads
         );
     }
-    let finish = match g.hub {
-        Some(hub) => {
-            let ranks = hub.lock().size();
-            if !g.quiet {
-                moyo::diag!(
-                    "tune: games on {ranks} ranks of {} threads each",
-                    cfg.threads
-                );
-            }
-            let mut runner = ClusterRunner::new(hub, games, cfg.threads);
-            let finish = tune::run(&cfg, &mut runner);
-            if !g.quiet {
-                let counts: Vec<String> = runner
-                    .games_by_rank()
-                    .iter()
-                    .enumerate()
-                    .map(|(r, n)| format!("rank {r} {n}"))
-                    .collect();
-                moyo::diag!("tune: games played this sitting: {}", counts.join(", "));
-            }
-            finish?
-        }
-        None => {
-            let mut runner = LocalRunner {
-                settings: games,
-                threads: cfg.threads,
-            };
-            tune::run(&cfg, &mut runner)?
-        }
-    };
-    match finish {
-        Finish::Done(champion) => {
-            let report = tune::report::run(&out)?;
-            if !g.quiet {
-                moyo::sys::stderr::write(report);
-            }
-            println!("{}", cfg.spec.set_line(&champion));
-            println!("champion: {}", tune::champion_path(&out).display());
-            println!("picture: {}", out.join("tune.svg").display());
-            Ok(())
-        }
-        Finish::Stopped => Err("stopped".into()),
+    let mut runner = ClusterRunner::new(hub, cfg.games.clone(), cfg.threads);
+    let finish = tune::run(cfg, &mut runner);
+    if !cfg.quiet {
+        let counts: Vec<String> = runner
+            .games_by_rank()
+            .iter()
+            .enumerate()
+            .map(|(r, n)| format!("rank {r} {n}"))
+            .collect();
+        moyo::diag!("tune: games played this sitting: {}", counts.join(", "));
     }
+    finish
 }

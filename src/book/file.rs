@@ -215,90 +215,21 @@ pub fn from_bytes(bytes: &[u8], name: &str) -> Result<(Book, BuildInfo), String>
     parse_body(body, version).map_err(|m| err(&m))
 }
 
+/// The book and its build information from a checked file body of format `version`.
 fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
     let mut r = Reader { b: body, at: 12 };
-    let size = r.u8()? as usize;
-    let scoring = match r.u8()? {
-        0 => Scoring::Area,
-        1 => Scoring::Territory,
-        _ => return Err("unknown scoring rule".into()),
-    };
-    r.u16()?;
-    let komi = r.f32()?;
-    if !(2..=crate::board::MAX_SIZE).contains(&size) || !komi.is_finite() {
-        return Err("bad board size or komi".into());
-    }
-    let omega = r.f32()?;
-    let fractional = r.u8()? != 0;
-    let player = PlayerMode::from_code(r.u8()?).ok_or("unknown book player mode")?;
-    let local = u32::from(r.u16()?);
-    let frac_gap = r.f32()?;
-    let mut info = BuildInfo {
-        playouts: r.u64()?,
-        width: r.u32()?,
-        widen_every: r.u32()?,
-        player,
-        local,
-        seed: r.u64()?,
-        expansions: r.u64()?,
-        evaluations: r.u64()?,
-        seconds: r.f64()?,
-        evaluators: Vec::new(),
-        order: OrderWeights::RANKED,
-        games: String::new(),
-    };
-    let mut check_margin = Shape::default().check_margin;
-    let mut checks = Vec::new();
-    if version == 1 {
+    let (rules, mut shape, mut info) = read_header(&mut r)?;
+    let checks = if version == 1 {
         info.evaluators.push(EvalSettings {
             version: 0,
             playouts: info.playouts,
             seed: info.seed,
             params: String::new(),
         });
+        Vec::new()
     } else {
-        for _ in 0..r.u16()? {
-            let version = r.u32()?;
-            let playouts = r.u64()?;
-            let seed = r.u64()?;
-            let len = r.u32()? as usize;
-            let params = String::from_utf8(r.take(len)?.to_vec())
-                .map_err(|_| "an evaluator's parameters are not text")?;
-            info.evaluators.push(EvalSettings {
-                version,
-                playouts,
-                seed,
-                params,
-            });
-        }
-        info.order = OrderWeights {
-            played: r.f32()?,
-            visits: r.f32()?,
-            pattern: r.f32()?,
-        };
-        if [info.order.played, info.order.visits, info.order.pattern]
-            .iter()
-            .any(|w| !(w.is_finite() && *w >= 0.0))
-        {
-            return Err("bad order weights".into());
-        }
-        let len = r.u32()? as usize;
-        info.games = String::from_utf8(r.take(len)?.to_vec())
-            .map_err(|_| "the game folders are not text")?;
-        check_margin = r.f32()?;
-        if !(0.0..=1.0).contains(&check_margin) {
-            return Err("bad check margin".into());
-        }
-        for _ in 0..r.u32()? {
-            let node = r.u32()? as usize;
-            let value = r.f32()?;
-            let eval = r.u16()?;
-            if !(-1.0..=1.0).contains(&value) || eval as usize >= info.evaluators.len() {
-                return Err("bad check".into());
-            }
-            checks.push((node, Check { value, eval }));
-        }
-    }
+        read_settings(&mut r, &mut info, &mut shape)?
+    };
     let n = r.u32()? as usize;
     let m = r.u32()? as usize;
     let expected = n
@@ -307,33 +238,7 @@ fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
     if expected != body.len() - r.at {
         return Err("node and arc counts do not match the file length".into());
     }
-    let mut nodes = Vec::with_capacity(n);
-    let mut counts = Vec::with_capacity(n);
-    for _ in 0..n {
-        let key = r.u64()?;
-        let flags = r.u8()?;
-        let h = r.f32()?;
-        let visits = r.u32()?;
-        counts.push(r.u16()? as usize);
-        let eval = if version == 1 { 0 } else { r.u16()? };
-        if !(-1.0..=1.0).contains(&h) {
-            return Err("value out of range".into());
-        }
-        if eval as usize >= info.evaluators.len() {
-            return Err("a value names an unknown evaluator".into());
-        }
-        let to_move = if flags & 1 != 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let mut node = Node::leaf(key, to_move, h);
-        node.eval = eval;
-        node.expanded = flags & 2 != 0;
-        node.full = flags & 4 != 0;
-        node.visits = visits;
-        nodes.push(node);
-    }
+    let (mut nodes, counts) = read_nodes(&mut r, n, version, info.evaluators.len())?;
     if counts.iter().sum::<usize>() != m {
         return Err("arc count mismatch".into());
     }
@@ -350,6 +255,44 @@ fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
             node.edges.push(Edge { mv, child });
         }
     }
+    let book = Book::from_nodes(rules, shape, nodes)?;
+    Ok((book, info))
+}
+
+/// The fields every format version has after the magic and the version: the rules, the
+/// book's shape (its check margin the default until version 2's is read) and the build
+/// information, with no evaluators yet.
+fn read_header(r: &mut Reader) -> Result<(BookRules, Shape, BuildInfo), String> {
+    let size = r.u8()? as usize;
+    let scoring = match r.u8()? {
+        0 => Scoring::Area,
+        1 => Scoring::Territory,
+        _ => return Err("unknown scoring rule".into()),
+    };
+    r.u16()?;
+    let komi = r.f32()?;
+    if !(2..=crate::board::MAX_SIZE).contains(&size) || !komi.is_finite() {
+        return Err("bad board size or komi".into());
+    }
+    let omega = r.f32()?;
+    let fractional = r.u8()? != 0;
+    let player = PlayerMode::from_code(r.u8()?).ok_or("unknown book player mode")?;
+    let local = u32::from(r.u16()?);
+    let frac_gap = r.f32()?;
+    let info = BuildInfo {
+        playouts: r.u64()?,
+        width: r.u32()?,
+        widen_every: r.u32()?,
+        player,
+        local,
+        seed: r.u64()?,
+        expansions: r.u64()?,
+        evaluations: r.u64()?,
+        seconds: r.f64()?,
+        evaluators: Vec::new(),
+        order: OrderWeights::RANKED,
+        games: String::new(),
+    };
     let rules = BookRules {
         size,
         komi,
@@ -359,10 +302,99 @@ fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
         omega,
         fractional,
         frac_gap,
-        check_margin,
+        check_margin: Shape::default().check_margin,
     };
-    let book = Book::from_nodes(rules, shape, nodes)?;
-    Ok((book, info))
+    Ok((rules, shape, info))
+}
+
+/// Version 2's settings after the header: the evaluators, the order weights and games, the
+/// check margin; returns the checks, by node index.
+fn read_settings(
+    r: &mut Reader,
+    info: &mut BuildInfo,
+    shape: &mut Shape,
+) -> Result<Vec<(usize, Check)>, String> {
+    for _ in 0..r.u16()? {
+        let version = r.u32()?;
+        let playouts = r.u64()?;
+        let seed = r.u64()?;
+        let len = r.u32()? as usize;
+        let params = String::from_utf8(r.take(len)?.to_vec())
+            .map_err(|_| "an evaluator's parameters are not text")?;
+        info.evaluators.push(EvalSettings {
+            version,
+            playouts,
+            seed,
+            params,
+        });
+    }
+    info.order = OrderWeights {
+        played: r.f32()?,
+        visits: r.f32()?,
+        pattern: r.f32()?,
+    };
+    if [info.order.played, info.order.visits, info.order.pattern]
+        .iter()
+        .any(|w| !(w.is_finite() && *w >= 0.0))
+    {
+        return Err("bad order weights".into());
+    }
+    let len = r.u32()? as usize;
+    info.games =
+        String::from_utf8(r.take(len)?.to_vec()).map_err(|_| "the game folders are not text")?;
+    shape.check_margin = r.f32()?;
+    if !(0.0..=1.0).contains(&shape.check_margin) {
+        return Err("bad check margin".into());
+    }
+    let mut checks = Vec::new();
+    for _ in 0..r.u32()? {
+        let node = r.u32()? as usize;
+        let value = r.f32()?;
+        let eval = r.u16()?;
+        if !(-1.0..=1.0).contains(&value) || eval as usize >= info.evaluators.len() {
+            return Err("bad check".into());
+        }
+        checks.push((node, Check { value, eval }));
+    }
+    Ok(checks)
+}
+
+/// The `n` nodes of a file of format `version` (no arcs yet) and each one's arc count; a
+/// node's evaluator must be one of the `evaluators`.
+fn read_nodes(
+    r: &mut Reader,
+    n: usize,
+    version: u32,
+    evaluators: usize,
+) -> Result<(Vec<Node>, Vec<usize>), String> {
+    let mut nodes = Vec::with_capacity(n);
+    let mut counts = Vec::with_capacity(n);
+    for _ in 0..n {
+        let key = r.u64()?;
+        let flags = r.u8()?;
+        let h = r.f32()?;
+        let visits = r.u32()?;
+        counts.push(r.u16()? as usize);
+        let eval = if version == 1 { 0 } else { r.u16()? };
+        if !(-1.0..=1.0).contains(&h) {
+            return Err("value out of range".into());
+        }
+        if eval as usize >= evaluators {
+            return Err("a value names an unknown evaluator".into());
+        }
+        let to_move = if flags & 1 != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut node = Node::leaf(key, to_move, h);
+        node.eval = eval;
+        node.expanded = flags & 2 != 0;
+        node.full = flags & 4 != 0;
+        node.visits = visits;
+        nodes.push(node);
+    }
+    Ok((nodes, counts))
 }
 
 /// Reads a book file.

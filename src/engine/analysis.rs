@@ -71,7 +71,7 @@ impl Engine {
         };
         let r = self
             .searcher
-            .search_with(&self.game, color, &limits, &self.stop, progress);
+            .search_with(&self.state.game, color, &limits, &self.stop, progress);
         self.record(color, &r);
         r
     }

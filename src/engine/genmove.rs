@@ -24,10 +24,10 @@ impl Engine {
     pub fn policy_move(&self, color: Color) -> Move {
         use rand::SeedableRng;
         let policy = crate::playout::heavy::Policy::new(
-            &self.config.params.for_size(self.game.board().size()),
+            &self.config.params.for_size(self.state.game.board().size()),
         );
-        let mut board = self.game.board().clone();
-        let (last, prev) = last_two_points(&self.game);
+        let mut board = self.state.game.board().clone();
+        let (last, prev) = last_two_points(&self.state.game);
         let seed = self.config.seed ^ board.hash();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         match policy.choose(&mut board, color, last, prev, &mut rng) {
@@ -51,7 +51,7 @@ impl Engine {
         progress: Option<ProgressCallback>,
     ) -> GenMove {
         let start = Instant::now();
-        let before = self.game.clone();
+        let before = self.state.game.clone();
         let Decision {
             mut answer,
             reason,
@@ -59,13 +59,14 @@ impl Engine {
         } = self.decide(color, mode, progress);
         if mode != GenMode::Regression {
             if let GenMove::Play(m) = answer
-                && self.game.play(color, m).is_err()
+                && self.state.game.play(color, m).is_err()
             {
                 // Cannot happen (the move was checked); a pass is always legal.
-                let _ = self.game.play(color, Move::Pass);
+                let _ = self.state.game.play(color, Move::Pass);
                 answer = GenMove::Play(Move::Pass);
             }
-            self.clock
+            self.state
+                .clock
                 .charge(color.index(), start.elapsed().as_secs_f64());
             self.note_own_move(color, answer);
         }
@@ -85,7 +86,7 @@ impl Engine {
         mode: GenMode,
         progress: Option<ProgressCallback>,
     ) -> Decision {
-        if !decide::has_legal_move(&self.game, color) {
+        if !decide::has_legal_move(&self.state.game, color) {
             self.log(format_args!("{color} has no move but pass"));
             return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
         }
@@ -97,7 +98,12 @@ impl Engine {
         let (r, handicapped) = self.search_for_move(color, &limits, progress);
         let mut after_pass = None;
         if !cleanup
-            && decide::passing_wins(&self.game, color, Some(&r.ownership), &self.config.params)
+            && decide::passing_wins(
+                &self.state.game,
+                color,
+                Some(&r.ownership),
+                &self.config.params,
+            )
         {
             match self.pass_check(color, &limits) {
                 None => {
@@ -128,7 +134,7 @@ impl Engine {
             best: m,
             winrate,
             candidates: vec![MoveStat::new(m, 1, winrate)],
-            ownership: vec![0.0; self.game.board().len()],
+            ownership: vec![0.0; self.state.game.board().len()],
             ..SearchResult::default()
         };
         Some(decision(
@@ -147,15 +153,16 @@ impl Engine {
         progress: Option<ProgressCallback>,
     ) -> (SearchResult, bool) {
         let params = &self.config.params;
-        let offset = self.dynkomi.offset(&self.game, color, params);
+        let offset = self.state.dynkomi.offset(&self.state.game, color, params);
         self.searcher.set_komi_offset(offset);
         self.searcher.set_engine(Some(color));
         let r = self.run_search(color, limits, progress);
         self.searcher.set_komi_offset(0.0);
         self.searcher.set_engine(None);
-        let margin = decide::expected_margin(&self.game, color, &r.ownership);
-        self.dynkomi
-            .record(&self.game, r.winrate, margin, &self.config.params);
+        let margin = decide::expected_margin(&self.state.game, color, &r.ownership);
+        self.state
+            .dynkomi
+            .record(&self.state.game, r.winrate, margin, &self.config.params);
         let handicapped = match color {
             Color::Black => offset > 0.0,
             Color::White => offset < 0.0,
@@ -168,7 +175,12 @@ impl Engine {
     /// `None` when the pass is safe; otherwise the check's ownership, for the move choice.
     fn pass_check(&mut self, color: Color, limits: &Limits) -> Option<Vec<f32>> {
         let check = self.search_after_pass(color, limits);
-        if decide::pass_is_safe(&self.game, color, &check.ownership, &self.config.params) {
+        if decide::pass_is_safe(
+            &self.state.game,
+            color,
+            &check.ownership,
+            &self.config.params,
+        ) {
             self.log(format_args!("passing wins for {color}"));
             return None;
         }
@@ -182,9 +194,14 @@ impl Engine {
     /// search, and only where resigning `may` happen at all (the count restarts otherwise).
     fn resigns(&mut self, r: &SearchResult, may: bool) -> bool {
         let params = &self.config.params;
-        let hopeless = may && decide::should_resign(&self.game, r.winrate, r.playouts, params);
-        self.low_streak = if hopeless { self.low_streak + 1 } else { 0 };
-        self.low_streak >= params.resign_moves
+        let hopeless =
+            may && decide::should_resign(&self.state.game, r.winrate, r.playouts, params);
+        self.state.low_streak = if hopeless {
+            self.state.low_streak + 1
+        } else {
+            0
+        };
+        self.state.low_streak >= params.resign_moves
     }
 
     /// The move to play after search `r`: the most visited playable one. A pass that loses
@@ -210,9 +227,9 @@ impl Engine {
                     ownership,
                     ..r.clone()
                 };
-                decide::choose_move(&self.game, color, &guard, cleanup, pass_guard, params)
+                decide::choose_move(&self.state.game, color, &guard, cleanup, pass_guard, params)
             }
-            None => decide::choose_move(&self.game, color, &r, cleanup, pass_guard, params),
+            None => decide::choose_move(&self.state.game, color, &r, cleanup, pass_guard, params),
         };
         let reason = match (m == r.best, cleanup) {
             (true, _) => "the most visited move",
@@ -227,23 +244,24 @@ impl Engine {
     /// tree is kept, so the next `genmove` goes on from the opponent's actual move. Does
     /// nothing when pondering is off or the game is over; returns the playouts run.
     pub fn ponder(&mut self) -> u64 {
-        if !self.config.ponder || self.game.is_over() {
+        if !self.config.ponder || self.state.game.is_over() {
             return 0;
         }
-        let to_play = self.game.to_play();
+        let to_play = self.state.game.to_play();
         let limits = Limits {
             time: Some(Duration::from_secs(PONDER_MAX_SECONDS)),
             ..Limits::default()
         };
         // The komi of our next search, so that it can keep the tree.
-        let offset = self
-            .dynkomi
-            .offset(&self.game, to_play.opp(), &self.config.params);
+        let offset =
+            self.state
+                .dynkomi
+                .offset(&self.state.game, to_play.opp(), &self.config.params);
         self.searcher.set_komi_offset(offset);
         self.searcher.set_engine(Some(to_play.opp()));
         let r = self
             .searcher
-            .search(&self.game, to_play, &limits, &self.stop);
+            .search(&self.state.game, to_play, &limits, &self.stop);
         self.searcher.set_komi_offset(0.0);
         self.searcher.set_engine(None);
         self.log(format_args!(
@@ -266,26 +284,26 @@ impl Engine {
     /// random, after `book_deep_margin` has put the most-followed lines first.
     pub fn book_move(&mut self, color: Color) -> Option<(Move, f32)> {
         use rand::{Rng, SeedableRng};
-        let params = &self.config.params.for_size(self.game.board().size());
+        let params = &self.config.params.for_size(self.state.game.board().size());
         let answers = match color {
             Color::Black => params.book_black,
             Color::White => params.book_white,
         };
-        if !answers || self.game.moves().len() >= params.book_max_moves as usize {
+        if !answers || self.state.game.moves().len() >= params.book_max_moves as usize {
             return None;
         }
-        self.book_draws += 1;
+        self.state.book_draws += 1;
         let seed = self.config.seed
-            ^ self.game.board().hash()
-            ^ self.book_draws.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let book = self.config.books.for_game(&self.game)?;
+            ^ self.state.game.board().hash()
+            ^ self.state.book_draws.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let book = self.config.books.for_game(&self.state.game)?;
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-        let pro = crate::book::pro_moves(self.game.board(), color, params);
+        let pro = crate::book::pro_moves(self.state.game.board(), color, params);
         let keep = |m: Move| crate::book::allowed(&pro, m);
         let pick = |n| rng.gen_range(0..n);
         let margins = (params.book_margin, params.book_deep_margin);
-        let Some(c) = book.choose_among(&self.game, color, margins, keep, pick) else {
-            if pro.is_some() && !book.moves(&self.game, color).is_empty() {
+        let Some(c) = book.choose_among(&self.state.game, color, margins, keep, pick) else {
+            if pro.is_some() && !book.moves(&self.state.game, color).is_empty() {
                 self.log(format_args!(
                     "book {color}: no book move that professionals play here"
                 ));
@@ -295,7 +313,7 @@ impl Engine {
         let winrate = (c.value + 1.0) / 2.0;
         self.log(format_args!(
             "book {color}: {} value {winrate:.3}",
-            self.game.board().move_string(c.mv),
+            self.state.game.board().move_string(c.mv),
         ));
         Some((c.mv, winrate))
     }
@@ -304,8 +322,11 @@ impl Engine {
     /// clock's budget (with its stretch for unstable moves); the default move time when
     /// nothing else limits the search.
     pub fn move_limits(&self, color: Color) -> Limits {
-        let empty = self.game.board().empty_points().count() as usize;
-        let budget = self.clock.budget(color.index(), empty, &self.config.params);
+        let empty = self.state.game.board().empty_points().count() as usize;
+        let budget = self
+            .state
+            .clock
+            .budget(color.index(), empty, &self.config.params);
         let (mut time, mut max) = match (self.config.time_per_move, budget) {
             (Some(t), Some(b)) => (Some(t.min(b.target)), Some(t.min(b.max))),
             (Some(t), None) => (Some(t), Some(t)),
@@ -325,9 +346,9 @@ impl Engine {
 
     pub(super) fn position_key(&self) -> (usize, u64, u32) {
         (
-            self.game.size(),
-            self.game.board().hash(),
-            self.game.komi().to_bits(),
+            self.state.game.size(),
+            self.state.game.board().hash(),
+            self.state.game.komi().to_bits(),
         )
     }
 
@@ -340,7 +361,7 @@ impl Engine {
         self.stop.store(false, Ordering::Relaxed);
         let r = self
             .searcher
-            .search_with(&self.game, color, limits, &self.stop, progress);
+            .search_with(&self.state.game, color, limits, &self.stop, progress);
         self.record(color, &r);
         r
     }
@@ -359,7 +380,7 @@ impl Engine {
         self.stop.store(false, Ordering::Relaxed);
         let r = self
             .searcher
-            .search(&self.game, color.opp(), &quarter, &self.stop);
+            .search(&self.state.game, color.opp(), &quarter, &self.stop);
         self.search_time += r.elapsed;
         self.log(format_args!(
             "pass check, {} to move: winrate {:.3} playouts {} in {:.2}s",
@@ -374,8 +395,8 @@ impl Engine {
     /// Bookkeeping after a search: statistics, the log line, the ownership kept.
     pub(super) fn record(&mut self, color: Color, r: &SearchResult) {
         self.search_time += r.elapsed;
-        if self.verbose {
-            let b = self.game.board();
+        if self.state.verbose {
+            let b = self.state.game.board();
             let top: Vec<String> = r
                 .candidates
                 .iter()
@@ -415,7 +436,7 @@ impl Engine {
     }
 
     pub(super) fn log(&self, args: std::fmt::Arguments) {
-        if self.verbose {
+        if self.state.verbose {
             // Through the queue: a controller that never reads stderr must not stop the game.
             crate::diag!("moyo: {args}");
         }

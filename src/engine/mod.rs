@@ -138,14 +138,22 @@ struct Decision {
 /// One game and everything needed to play it.
 pub struct Engine {
     config: EngineConfig,
-    game: Game,
+    /// The game and its settings: what a command changes and a failed one gives back.
+    state: GameState,
     searcher: Searcher,
-    clock: Clock,
     last: Option<LastSearch>,
     /// The last move generation, for `explain`.
     last_move: Option<Explained>,
     stop: Arc<AtomicBool>,
     search_time: Duration,
+}
+
+/// The engine's state a GTP command may change, besides the parameters and the search: a
+/// copy taken before a command is what a panic restores (`recover.rs`).
+#[derive(Clone)]
+struct GameState {
+    game: Game,
+    clock: Clock,
     rules: Option<String>,
     verbose: bool,
     dynkomi: DynKomi,
@@ -180,32 +188,34 @@ impl Engine {
                 .unwrap_or_else(crate::search::default_memory),
         );
         Engine {
-            game: Game::new(size, komi),
+            state: GameState {
+                game: Game::new(size, komi),
+                clock: Clock::new(),
+                rules: None,
+                verbose: false,
+                dynkomi: DynKomi::default(),
+                low_streak: 0,
+                book_draws: 0,
+                players: Players::default(),
+                ending: None,
+            },
             searcher,
-            clock: Clock::new(),
             last: None,
             last_move: None,
             stop: Arc::new(AtomicBool::new(false)),
             search_time: Duration::ZERO,
-            rules: None,
-            verbose: false,
-            dynkomi: DynKomi::default(),
-            low_streak: 0,
-            book_draws: 0,
-            players: Players::default(),
-            ending: None,
             config,
         }
     }
 
     /// Whether to describe each move on stderr.
     pub fn set_verbose(&mut self, on: bool) {
-        self.verbose = on;
+        self.state.verbose = on;
     }
 
     /// Whether moves are described on stderr (not `--quiet`).
     pub fn verbose(&self) -> bool {
-        self.verbose
+        self.state.verbose
     }
 
     /// The configuration (with the current parameters).
@@ -220,17 +230,17 @@ impl Engine {
 
     /// The game: position, history, komi and rules.
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.state.game
     }
 
     /// The current position.
     pub fn board(&self) -> &Board {
-        self.game.board()
+        self.state.game.board()
     }
 
     /// The clock.
     pub fn clock(&self) -> &Clock {
-        &self.clock
+        &self.state.clock
     }
 
     /// A flag that stops a running search when set (it is cleared when a search starts).
@@ -245,23 +255,23 @@ impl Engine {
         if !(2..=MAX_SIZE).contains(&size) {
             return Err("unacceptable size".into());
         }
-        let mut g = Game::new(size, self.game.komi());
-        g.set_scoring(self.game.scoring());
-        g.set_superko(self.game.superko());
-        self.game = g;
-        self.dynkomi.reset();
-        self.players.new_game();
+        let mut g = Game::new(size, self.state.game.komi());
+        g.set_scoring(self.state.game.scoring());
+        g.set_superko(self.state.game.superko());
+        self.state.game = g;
+        self.state.dynkomi.reset();
+        self.state.players.new_game();
         Ok(())
     }
 
     /// Empties the board and the history; both clocks start again.
     pub fn clear_board(&mut self) {
-        self.game.clear();
-        self.clock.reset();
-        self.dynkomi.reset();
-        self.low_streak = 0;
-        self.players.new_game();
-        self.ending = None;
+        self.state.game.clear();
+        self.state.clock.reset();
+        self.state.dynkomi.reset();
+        self.state.low_streak = 0;
+        self.state.players.new_game();
+        self.state.ending = None;
     }
 
     /// Sets komi (any finite number).
@@ -269,7 +279,7 @@ impl Engine {
         if !komi.is_finite() {
             return Err("syntax error".into());
         }
-        self.game.set_komi(komi);
+        self.state.game.set_komi(komi);
         Ok(())
     }
 
@@ -286,59 +296,59 @@ impl Engine {
             }
             _ => return false,
         };
-        self.game.set_scoring(scoring);
-        self.game.set_superko(superko);
-        self.rules = Some(name.to_string());
+        self.state.game.set_scoring(scoring);
+        self.state.game.set_superko(superko);
+        self.state.rules = Some(name.to_string());
         true
     }
 
     /// Whether the board is empty and no move was played (handicap may be placed).
     fn board_empty(&self) -> bool {
-        let b = self.game.board();
-        self.game.moves().is_empty()
+        let b = self.state.game.board();
+        self.state.game.moves().is_empty()
             && b.stones(Color::Black).is_empty()
             && b.stones(Color::White).is_empty()
     }
 
     /// Places the standard handicap of `n` stones; returns them.
     pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, String> {
-        let pts = fixed_handicap_points(self.game.size(), n)
+        let pts = fixed_handicap_points(self.state.game.size(), n)
             .ok_or_else(|| "invalid number of stones".to_string())?;
         if !self.board_empty() {
             return Err("board not empty".into());
         }
-        let b = self.game.board();
+        let b = self.state.game.board();
         let pts: Vec<Point> = pts.into_iter().map(|(c, r)| b.point(c, r)).collect();
-        self.game.set_handicap(&pts).map_err(String::from)?;
+        self.state.game.set_handicap(&pts).map_err(String::from)?;
         Ok(pts)
     }
 
     /// Places `n` handicap stones where the engine likes them (fewer when `n` is absurd);
     /// returns them.
     pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, String> {
-        let size = self.game.size();
+        let size = self.state.game.size();
         if n < 2 || n >= size * size {
             return Err("invalid number of stones".into());
         }
         if !self.board_empty() {
             return Err("board not empty".into());
         }
-        let b = self.game.board();
+        let b = self.state.game.board();
         let pts: Vec<Point> = free_handicap_points(size, n)
             .into_iter()
             .map(|(c, r)| b.point(c, r))
             .collect();
-        self.game.set_handicap(&pts).map_err(String::from)?;
+        self.state.game.set_handicap(&pts).map_err(String::from)?;
         Ok(pts)
     }
 
     /// Places handicap stones on the given points.
     pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), String> {
-        let size = self.game.size();
+        let size = self.state.game.size();
         if !self.board_empty() {
             return Err("board not empty".into());
         }
-        let b = self.game.board();
+        let b = self.state.game.board();
         let distinct = points
             .iter()
             .enumerate()
@@ -350,30 +360,30 @@ impl Engine {
         {
             return Err("bad vertex list".into());
         }
-        self.game.set_handicap(points).map_err(String::from)
+        self.state.game.set_handicap(points).map_err(String::from)
     }
 
     // ---- moves -------------------------------------------------------------------------
 
     /// Plays a move of the controller (a pass is always legal; same colour twice is fine).
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.game.play(color, mv)
+        self.state.game.play(color, mv)
     }
 
     /// Plays all the moves or, when one of them is illegal, none; the error gives the index of
     /// the first bad move.
     pub fn play_sequence(&mut self, moves: &[(Color, Move)]) -> Result<(), (usize, Illegal)> {
-        let mut g = self.game.clone();
+        let mut g = self.state.game.clone();
         for (i, &(c, m)) in moves.iter().enumerate() {
             g.play(c, m).map_err(|e| (i, e))?;
         }
-        self.game = g;
+        self.state.game = g;
         Ok(())
     }
 
     /// Takes back the last move.
     pub fn undo(&mut self) -> Result<(), String> {
-        if self.game.undo() {
+        if self.state.game.undo() {
             Ok(())
         } else {
             Err("cannot undo".into())
@@ -382,11 +392,11 @@ impl Engine {
 
     /// Takes back the last `n` moves, or none when fewer than `n` were played.
     pub fn undo_many(&mut self, n: usize) -> Result<(), String> {
-        if self.game.moves().len() < n {
+        if self.state.game.moves().len() < n {
             return Err("cannot undo".into());
         }
         for _ in 0..n {
-            self.game.undo();
+            self.state.game.undo();
         }
         Ok(())
     }
@@ -395,17 +405,17 @@ impl Engine {
     /// be placed (occupied, suicide, off the board), none; the error gives the index of the
     /// first bad stone. The result becomes the new starting position.
     pub fn setup(&mut self, stones: &[(Color, Point)]) -> Result<(), usize> {
-        let mut g = self.game.clone();
+        let mut g = self.state.game.clone();
         for (i, &(c, p)) in stones.iter().enumerate() {
             g.add_setup_stone(c, p).map_err(|_| i)?;
         }
-        self.game = g;
+        self.state.game = g;
         Ok(())
     }
 
     /// Sets the colour to move next.
     pub fn set_to_play(&mut self, color: Color) {
-        self.game.set_to_play(color);
+        self.state.game.set_to_play(color);
     }
 
     // ---- time --------------------------------------------------------------------------
@@ -413,18 +423,19 @@ impl Engine {
     /// GTP `time_settings`: Canadian byo-yomi of `byo` seconds per `stones` moves after `main`
     /// seconds; `byo > 0, stones == 0` is no limit, `byo == 0` absolute time.
     pub fn time_settings(&mut self, main: f64, byo: f64, stones: u32) {
-        self.clock
+        self.state
+            .clock
             .set_control(TimeControl::from_gtp(main, byo, stones));
     }
 
     /// `kgs-time_settings`: any time control.
     pub fn kgs_time_settings(&mut self, control: TimeControl) {
-        self.clock.set_control(control);
+        self.state.clock.set_control(control);
     }
 
     /// GTP `time_left`.
     pub fn time_left(&mut self, color: Color, secs: f64, stones: u32) {
-        self.clock.time_left(color.index(), secs, stones);
+        self.state.clock.time_left(color.index(), secs, stones);
     }
 
     // ---- parameters and statistics -----------------------------------------------------

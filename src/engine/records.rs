@@ -37,9 +37,9 @@ impl Engine {
         let komi = rec
             .komi
             .filter(|k| k.is_finite())
-            .unwrap_or(self.game.komi());
+            .unwrap_or(self.state.game.komi());
         let mut g = Game::new(rec.size, komi);
-        g.set_scoring(self.game.scoring());
+        g.set_scoring(self.state.game.scoring());
         // Replay whatever the record holds; superko is enforced again afterwards.
         g.set_superko(false);
         let pt = |g: &Game, (c, r): (u8, u8)| g.board().point(usize::from(c), usize::from(r));
@@ -108,9 +108,9 @@ impl Engine {
                 .unwrap_or(Color::Black),
         });
         g.set_to_play(to_play);
-        g.set_superko(self.game.superko());
-        self.game = g;
-        self.dynkomi.reset();
+        g.set_superko(self.state.game.superko());
+        self.state.game = g;
+        self.state.dynkomi.reset();
         Ok(to_play)
     }
 
@@ -121,7 +121,7 @@ impl Engine {
     pub fn game_record(&mut self) -> String {
         let result = match self.ended_by() {
             Some(r) => Some(r),
-            None if self.game.is_over() => self.final_score().ok(),
+            None if self.state.game.is_over() => self.final_score().ok(),
             None => None,
         };
         self.sgf_with(result)
@@ -136,17 +136,20 @@ impl Engine {
 
     /// Notes the colours this engine plays: those it generates moves for.
     pub(super) fn note_own_move(&mut self, color: Color, answer: GenMove) {
-        self.players.own[color.index()] = true;
+        self.state.players.own[color.index()] = true;
         if answer == GenMove::Resign {
             let winner = color.opp();
-            self.ending = Some(Ending::of(&self.game, format!("{}+R", sgf_letter(winner))));
+            self.state.ending = Some(Ending::of(
+                &self.state.game,
+                format!("{}+R", sgf_letter(winner)),
+            ));
         }
     }
 
     /// The opponent's name (CGOS's `cgos-opponent_name`), written for the colour this engine
     /// does not play.
     pub fn set_opponent(&mut self, name: &str) {
-        self.players.opponent = Some(name.to_string());
+        self.state.players.opponent = Some(name.to_string());
     }
 
     /// The result a controller reports at the end of the game (CGOS's `cgos-gameover`:
@@ -156,28 +159,31 @@ impl Engine {
         let Some(r) = sgf_result(result) else {
             return false;
         };
-        self.ending = Some(Ending::of(&self.game, r));
+        self.state.ending = Some(Ending::of(&self.state.game, r));
         true
     }
 
     /// The result of a game that ended here other than by two passes.
     fn ended_by(&self) -> Option<String> {
-        self.ending
+        self.state
+            .ending
             .as_ref()
-            .filter(|e| e.moves == self.game.moves().len() && e.hash == self.game.board().hash())
+            .filter(|e| {
+                e.moves == self.state.game.moves().len() && e.hash == self.state.game.board().hash()
+            })
             .map(|e| e.result.clone())
     }
 
     /// The rules as SGF names them: those `kgs-rules` set, or the ones the scoring implies.
     fn rules_name(&self) -> String {
-        let named = self.rules.as_deref().unwrap_or("");
+        let named = self.state.rules.as_deref().unwrap_or("");
         match named.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
             "japanese" => "Japanese",
             "chinese" => "Chinese",
             "aga" => "AGA",
             "newzealand" | "nz" => "NZ",
             "tromptaylor" | "cgos" => "Tromp-Taylor",
-            _ => match self.game.scoring() {
+            _ => match self.state.game.scoring() {
                 Scoring::Area => "Chinese",
                 Scoring::Territory => "Japanese",
             },
@@ -187,10 +193,10 @@ impl Engine {
 
     /// The name written for a player of colour `c`.
     fn player_name(&self, c: Color) -> String {
-        if self.players.own[c.index()] {
+        if self.state.players.own[c.index()] {
             "moyo".to_string()
-        } else if self.players.own[c.opp().index()]
-            && let Some(name) = &self.players.opponent
+        } else if self.state.players.own[c.opp().index()]
+            && let Some(name) = &self.state.players.opponent
         {
             name.clone()
         } else {
@@ -205,7 +211,7 @@ impl Engine {
             player_black: Some(self.player_name(Color::Black)),
             player_white: Some(self.player_name(Color::White)),
             rules: Some(self.rules_name()),
-            ..GameRecord::of_game(&self.game)
+            ..GameRecord::of_game(&self.state.game)
         };
         rec.to_sgf()
     }

@@ -31,7 +31,7 @@ impl Engine {
         };
         // After the final passes the game is over and a search would only count the board as
         // it stands: take the passes back (the board stays the same) and let it play on.
-        let mut g = self.game.clone();
+        let mut g = self.state.game.clone();
         while matches!(g.last_move(), Some((_, Move::Pass))) && g.undo() {}
         let to_play = g.to_play();
         self.stop.store(false, Ordering::Relaxed);
@@ -50,7 +50,7 @@ impl Engine {
         if self.config.params.status_from_search {
             return self.ownership();
         }
-        let b = self.game.board();
+        let b = self.state.game.board();
         let policy = crate::playout::heavy::Policy::new(&self.config.params.for_size(b.size()))
             .without_mercy();
         let n = self.config.params.status_playouts.max(2);
@@ -77,12 +77,12 @@ impl Engine {
 
     /// The strings of one status, each as its stones.
     pub fn final_status_strings(&mut self, kind: StoneStatus) -> Vec<Vec<Point>> {
-        let strings = decide::strings(self.game.board());
+        let strings = decide::strings(self.state.game.board());
         if kind == StoneStatus::Seki || strings.is_empty() {
             return Vec::new();
         }
         let own = self.status_ownership();
-        let b = self.game.board();
+        let b = self.state.game.board();
         strings
             .into_iter()
             .filter(|s| {
@@ -104,7 +104,7 @@ impl Engine {
     /// The score (`B+3.5`, `W+1`, `0`) by the game's rule, with the dead stones removed.
     pub fn final_score(&mut self) -> Result<String, String> {
         let dead = self.final_status_list(StoneStatus::Dead);
-        let s = self.game.score(&Board::bitboard_of(&dead));
+        let s = self.state.game.score(&Board::bitboard_of(&dead));
         if !s.is_finite() {
             return Err("cannot score".into());
         }

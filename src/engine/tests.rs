@@ -232,10 +232,10 @@ fn pondered_visits_are_kept_after_the_expected_move() {
     assert!(pondered >= 16, "pondered {pondered} playouts");
     // What the pondering found: a one-playout search of the same position, with the same
     // komi offset, goes on from its tree.
-    let offset = e.dynkomi.offset(&e.game, b, &e.config.params);
+    let offset = e.state.dynkomi.offset(&e.state.game, b, &e.config.params);
     e.searcher.set_komi_offset(offset);
     let probe = e.searcher.search(
-        &e.game,
+        &e.state.game,
         w,
         &Limits {
             playouts: Some(1),
