@@ -93,6 +93,15 @@ pub struct Node {
 }
 
 impl Node {
+    /// Takes a leaf's values: its own (checked, else searched) value, no expansion priority.
+    fn be_leaf(&mut self) {
+        self.p = self.check.map_or(self.h, |c| c.value);
+        self.negamax = self.p;
+        self.epb = 0.0;
+        self.epo = 0.0;
+        self.epn = 0.0;
+    }
+
     /// A new leaf.
     pub fn leaf(key: u64, to_move: Color, h: f32) -> Node {
         Node {
@@ -325,12 +334,7 @@ impl Book {
         // Unreachable nodes (none in a book built from its root) keep leaf values.
         for (i, s) in state.iter().enumerate() {
             if *s == 0 {
-                let nd = &mut self.nodes[i];
-                nd.p = nd.check.map_or(nd.h, |c| c.value);
-                nd.negamax = nd.p;
-                nd.epb = 0.0;
-                nd.epo = 0.0;
-                nd.epn = 0.0;
+                self.nodes[i].be_leaf();
             }
         }
     }
@@ -364,12 +368,7 @@ impl Book {
         let node = &self.nodes[i];
         let done = |e: &Edge| state[e.child as usize] == 2;
         if !node.expanded {
-            let nd = &mut self.nodes[i];
-            nd.p = nd.check.map_or(nd.h, |c| c.value);
-            nd.negamax = nd.p;
-            nd.epb = 0.0;
-            nd.epo = 0.0;
-            nd.epn = 0.0;
+            self.nodes[i].be_leaf();
             return;
         }
         let mut best = f32::NEG_INFINITY;

@@ -47,6 +47,77 @@ impl Mercy {
     }
 }
 
+/// A playout policy as `play_out` drives it: its move at each turn, and what it keeps up to
+/// date around each move.
+pub(crate) trait Mover {
+    /// `c`'s move at the playout's move `i`, after the opponent's `last` move and `c`'s
+    /// `prev` one; `None` is a pass.
+    fn choose(
+        &mut self,
+        b: &mut Board,
+        c: Color,
+        i: usize,
+        last: Option<Point>,
+        prev: Option<Point>,
+    ) -> Option<Point>;
+
+    /// Called before `c` plays `p`.
+    #[inline]
+    fn before(&mut self, _b: &Board, _c: Color, _p: Point) {}
+
+    /// Called after `c` played `p` as the playout's move `i`.
+    #[inline]
+    fn after(&mut self, _b: &Board, _c: Color, _p: Point, _i: usize) {}
+}
+
+/// Plays `board` out with `mover` from `to_play`, whose opponent's last moves were `last`
+/// and `prev`, until two passes or `max_moves`, recording stones in `trace`; returns the
+/// area score, or the whole board for the side ahead when the mercy rule of `mercy_share`
+/// stops it (`Mercy`).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub(crate) fn play_out(
+    mover: &mut impl Mover,
+    board: &mut Board,
+    (mut to_play, mut last, mut prev): (Color, Option<Point>, Option<Point>),
+    komi: f32,
+    max_moves: usize,
+    mercy_share: f32,
+    trace: &mut MoveTrace,
+) -> f32 {
+    let mut mercy = Mercy::new(board, mercy_share);
+    let mut passes = 0;
+    for i in 0..max_moves {
+        match mover.choose(board, to_play, i, last, prev) {
+            Some(p) => {
+                mover.before(board, to_play, p);
+                let taken = board.play_unchecked(to_play, p) as i32;
+                trace.moves.push((p.0, to_play));
+                mover.after(board, to_play, p, i);
+                if taken > 0
+                    && let Some(score) = mercy.note(to_play, taken, komi)
+                {
+                    return score;
+                }
+                passes = 0;
+                prev = last;
+                last = Some(p);
+            }
+            None => {
+                board.pass();
+                passes += 1;
+                prev = last;
+                last = None;
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+        to_play = to_play.opp();
+    }
+    board.playout_score(komi)
+}
+
 /// The moves of one playout, in order, for AMAF/RAVE statistics.
 #[derive(Clone, Debug, Default)]
 pub struct MoveTrace {

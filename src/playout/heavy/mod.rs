@@ -143,6 +143,38 @@ impl Candidates {
     }
 }
 
+/// The heavy policy as `playout::play_out` drives it, with its ko fights' memory.
+struct HeavyMover<'a, R> {
+    policy: &'a Policy,
+    ko: KoFight,
+    rng: &'a mut R,
+}
+
+impl<R: Rng> super::Mover for HeavyMover<'_, R> {
+    #[inline]
+    fn choose(
+        &mut self,
+        b: &mut Board,
+        c: Color,
+        i: usize,
+        last: Option<Point>,
+        prev: Option<Point>,
+    ) -> Option<Point> {
+        match self.policy.ko_fight(b, c, &self.ko, i, self.rng) {
+            Some(p) => Some(p),
+            None => self
+                .policy
+                .choose(b, c, last, prev, self.rng)
+                .map(|(p, _)| p),
+        }
+    }
+
+    #[inline]
+    fn after(&mut self, b: &Board, _c: Color, _p: Point, i: usize) {
+        self.ko.note(b, i);
+    }
+}
+
 impl Policy {
     /// The policy the parameters describe on their board: from `large_board_min_size`, the
     /// `_large` variants of the settings proven or tuned on small boards only.
@@ -203,11 +235,11 @@ impl Policy {
     pub fn playout<R: Rng>(
         &self,
         board: &mut Board,
-        mut to_play: Color,
+        to_play: Color,
         komi: f32,
         max_moves: usize,
-        mut last: Option<Point>,
-        mut prev: Option<Point>,
+        last: Option<Point>,
+        prev: Option<Point>,
         rng: &mut R,
         trace: &mut MoveTrace,
     ) -> f32 {
@@ -218,41 +250,21 @@ impl Policy {
         if !self.heavy {
             return super::light_playout(board, to_play, komi, max_moves, rng, trace);
         }
-        let mut passes = 0;
-        let mut mercy = super::Mercy::new(board, self.mercy_share);
-        let mut ko = KoFight::default();
-        for i in 0..max_moves {
-            let chosen = match self.ko_fight(board, to_play, &ko, i, rng) {
-                Some(p) => Some((p, PolicyStep::KoFight)),
-                None => self.choose(board, to_play, last, prev, rng),
-            };
-            match chosen {
-                Some((p, _)) => {
-                    let taken = board.play_unchecked(to_play, p) as i32;
-                    trace.moves.push((p.0, to_play));
-                    ko.note(board, i);
-                    if taken > 0
-                        && let Some(score) = mercy.note(to_play, taken, komi)
-                    {
-                        return score;
-                    }
-                    passes = 0;
-                    prev = last;
-                    last = Some(p);
-                }
-                None => {
-                    board.pass();
-                    passes += 1;
-                    prev = last;
-                    last = None;
-                    if passes >= 2 {
-                        break;
-                    }
-                }
-            }
-            to_play = to_play.opp();
-        }
-        board.playout_score(komi)
+        let mut mover = HeavyMover {
+            policy: self,
+            ko: KoFight::default(),
+            rng,
+        };
+        let start = (to_play, last, prev);
+        super::play_out(
+            &mut mover,
+            board,
+            start,
+            komi,
+            max_moves,
+            self.mercy_share,
+            trace,
+        )
     }
 
     /// The policy's move for `c` (MoGo's order of steps) and the step that chose it; `None`

@@ -26,8 +26,8 @@ mod weights;
 pub use sampler::Sampler;
 pub use weights::{BUILTIN_NAME, BaseTable, FORMAT, LAYOUT, Weights};
 
+use super::MoveTrace;
 use super::heavy::chance;
-use super::{Mercy, MoveTrace};
 use crate::board::{Board, Color, Point};
 use adapt::{Adaptation, PrivateCopy, Step};
 use boost::Boosts;
@@ -74,6 +74,40 @@ thread_local! {
 pub struct Softmax {
     weights: &'static Weights,
     adapt: Option<Arc<Adaptation>>,
+}
+
+/// The softmax policy as `playout::play_out` drives it, with its scratch.
+struct SoftmaxMover<'a, R> {
+    policy: &'a Softmax,
+    scratch: &'a mut Scratch,
+    rng: &'a mut R,
+}
+
+impl<R: Rng> super::Mover for SoftmaxMover<'_, R> {
+    #[inline]
+    fn choose(
+        &mut self,
+        b: &mut Board,
+        c: Color,
+        _i: usize,
+        last: Option<Point>,
+        prev: Option<Point>,
+    ) -> Option<Point> {
+        self.policy
+            .choose(b, c, (last, prev), self.scratch, self.rng)
+    }
+
+    #[inline]
+    fn before(&mut self, b: &Board, c: Color, p: Point) {
+        self.scratch.sampler.before_play(b, c, p);
+    }
+
+    #[inline]
+    fn after(&mut self, b: &Board, c: Color, p: Point, _i: usize) {
+        self.scratch
+            .sampler
+            .after_play(b, self.policy.weights, c, p);
+    }
 }
 
 impl Softmax {
@@ -159,14 +193,18 @@ impl Softmax {
         self.reset(scratch, board);
         scratch.steps.clear();
         let start = (to_play, last, prev);
-        let score = self.play_out(
-            scratch,
+        let mut mover = SoftmaxMover {
+            policy: self,
+            scratch: &mut *scratch,
+            rng,
+        };
+        let score = super::play_out(
+            &mut mover,
             board,
             start,
             komi,
             max_moves,
             mercy_share,
-            rng,
             trace,
         );
         if let Some(a) = &self.adapt
@@ -188,52 +226,6 @@ impl Softmax {
             }
             None => scratch.sampler.reset(board, self.weights),
         }
-    }
-
-    /// The moves of `playout_with` on the reset scratch, to the score.
-    #[allow(clippy::too_many_arguments)]
-    fn play_out<R: Rng>(
-        &self,
-        scratch: &mut Scratch,
-        board: &mut Board,
-        (mut to_play, mut last, mut prev): (Color, Option<Point>, Option<Point>),
-        komi: f32,
-        max_moves: usize,
-        mercy_share: f32,
-        rng: &mut R,
-        trace: &mut MoveTrace,
-    ) -> f32 {
-        let mut mercy = Mercy::new(board, mercy_share);
-        let mut passes = 0;
-        for _ in 0..max_moves {
-            match self.choose(board, to_play, (last, prev), scratch, rng) {
-                Some(p) => {
-                    scratch.sampler.before_play(board, to_play, p);
-                    let taken = board.play_unchecked(to_play, p) as i32;
-                    scratch.sampler.after_play(board, self.weights, to_play, p);
-                    trace.moves.push((p.0, to_play));
-                    if taken > 0
-                        && let Some(score) = mercy.note(to_play, taken, komi)
-                    {
-                        return score;
-                    }
-                    passes = 0;
-                    prev = last;
-                    last = Some(p);
-                }
-                None => {
-                    board.pass();
-                    passes += 1;
-                    prev = last;
-                    last = None;
-                    if passes >= 2 {
-                        break;
-                    }
-                }
-            }
-            to_play = to_play.opp();
-        }
-        board.playout_score(komi)
     }
 
     /// `c`'s move drawn from the softmax, after the opponent's `last` move and `c`'s `prev`
