@@ -168,7 +168,7 @@ fn sample_record(rec: &GameRecord, cfg: &BalanceConfig, out: &mut Vec<Game>) {
         if no > cfg.to {
             break;
         }
-        if no >= cfg.from && (no - cfg.from) % cfg.every.max(1) == 0 {
+        if no >= cfg.from && (no - cfg.from).is_multiple_of(cfg.every.max(1)) {
             out.push(game.clone());
         }
         let Some((c, mv)) = m.board_move(game.board()) else {
