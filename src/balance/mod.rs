@@ -19,7 +19,7 @@
 #[cfg(test)]
 mod tests;
 
-use crate::board::{Color, Game, Move, Point, parse_vertex};
+use crate::board::{Color, Game, Move, parse_vertex};
 use crate::params::Params;
 use crate::playout::MoveTrace;
 use crate::playout::softmax::adapt::{Adaptation, MAX_SHIFT, Step};
@@ -245,18 +245,6 @@ pub fn add_gradient(samples: &[(bool, Vec<Step>)], scale: f32, grad: &mut [f32])
     }
 }
 
-/// The last two moves of `game` as points.
-fn last_two(game: &Game) -> (Option<Point>, Option<Point>) {
-    let point = |k: usize| {
-        let moves = game.moves();
-        match moves.len().checked_sub(k).map(|i| moves[i].1) {
-            Some(Move::Play(p)) => Some(p),
-            _ => None,
-        }
-    };
-    (point(1), point(2))
-}
-
 /// One playout of `policy` from `pos`: whether Black won (a jigo counts as a loss).
 fn playout(
     policy: &Softmax,
@@ -267,7 +255,8 @@ fn playout(
     let mut board = pos.board().clone();
     let mut trace = MoveTrace::default();
     let max = 3 * board.size() * board.size();
-    let start = (pos.to_play(), last_two(pos).0, last_two(pos).1);
+    let (last, prev) = pos.last_two_points();
+    let start = (pos.to_play(), last, prev);
     let score = policy.playout_with(
         scratch,
         &mut board,

@@ -109,6 +109,15 @@ impl Game {
         self.moves.last().copied()
     }
 
+    /// The points of the last two moves, most recent first (`None` for a pass or no move).
+    pub fn last_two_points(&self) -> (Option<Point>, Option<Point>) {
+        let mut recent = self.moves.iter().rev().map(|&(_, m)| match m {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        });
+        (recent.next().flatten(), recent.next().flatten())
+    }
+
     /// The position before any move (handicap and setup stones only).
     pub fn initial(&self) -> &Board {
         &self.initial

@@ -1,7 +1,7 @@
 //! Analysis for the front ends: searches that play nothing (analysis streams, GoGui's analyze
 //! commands), and the explanation of the last generated move.
 
-use super::{Engine, GenMove, last_two_points};
+use super::{Engine, GenMove};
 use crate::board::{Board, Color, Game, Move};
 use crate::search::prior::{PASS, PriorEval, PriorInput};
 use crate::search::{Limits, MoveStat, ProgressCallback, SearchResult};
@@ -106,7 +106,7 @@ impl Engine {
     pub fn explain(&self) -> Option<Explanation> {
         let e = self.last_move.as_ref()?;
         let board = e.before.board().clone();
-        let (last, prev) = last_two_points(&e.before);
+        let (last, prev) = e.before.last_two_points();
         let input = PriorInput {
             board: &board,
             to_play: e.color,

@@ -27,7 +27,7 @@ impl Engine {
             &self.config.params.for_size(self.state.game.board().size()),
         );
         let mut board = self.state.game.board().clone();
-        let (last, prev) = last_two_points(&self.state.game);
+        let (last, prev) = self.state.game.last_two_points();
         let seed = self.config.seed ^ board.hash();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
         match policy.choose(&mut board, color, last, prev, &mut rng) {

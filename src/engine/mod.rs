@@ -465,15 +465,6 @@ impl Engine {
     }
 }
 
-/// The points of the last two moves, most recent first (None for a pass or no move).
-fn last_two_points(game: &Game) -> (Option<Point>, Option<Point>) {
-    let mut recent = game.moves().iter().rev().map(|&(_, m)| match m {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
-    });
-    (recent.next().flatten(), recent.next().flatten())
-}
-
 /// Seconds as a Duration, clamped to what a search can use.
 fn seconds(s: f64) -> Duration {
     let s = if s.is_finite() {
