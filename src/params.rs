@@ -283,6 +283,8 @@ params! {
     approach_rate: f32 = 0.5113, [0.0, 1.0];
     /// `approach_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     approach_rate_large: f32 = 0.5, [0.0, 1.0];
+    /// The approach move must connect to another own string, as MoGo's Algorithm 4 says ([experiment](docs/experiments/learned-playouts.md)).
+    approach_connect: bool = false, [0, 1];
     /// Chance to play a capture near the last two moves, the biggest first.
     capture_rate: f32 = 1.0, [0.0, 1.0];
     /// Random moves may not self-atari a string of more than this many stones ([experiment](docs/experiments/playout-screens.md)).

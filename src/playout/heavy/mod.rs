@@ -18,6 +18,7 @@ use rand::Rng;
 mod ko;
 mod race;
 mod selfatari;
+use selfatari::connects_elsewhere;
 mod throw_in;
 
 /// Which step of the policy chose a move (for statistics and tests).
@@ -48,6 +49,7 @@ pub struct Policy {
     pattern: f32,
     pattern_prev: bool,
     approach: f32,
+    approach_connect: bool,
     capture: f32,
     selfatari_max: usize,
     selfatari_nakade: bool,
@@ -197,6 +199,7 @@ impl Policy {
             pattern: p.pattern_rate,
             pattern_prev: p.pattern_prev,
             approach: p.approach_rate,
+            approach_connect: p.approach_connect,
             capture: p.capture_rate,
             selfatari_max: p.selfatari_max_stones as usize,
             selfatari_nakade: p.selfatari_nakade,
@@ -433,6 +436,7 @@ impl Policy {
                 && b.code(l) == EMPTY
                 && b.is_legal(c, l)
                 && !b.is_self_atari(c, l)
+                && (!self.approach_connect || connects_elsewhere(b, c, p, l))
             {
                 return Some((l, PolicyStep::Approach));
             }

@@ -389,3 +389,17 @@ fn the_rates_tuned_on_small_boards_have_their_own_values_on_large_ones() {
     assert_eq!((small.approach, small.mercy_share), (0.25, 0.2));
     assert_eq!((large.approach, large.mercy_share), (0.75, 0.4));
 }
+
+#[test]
+fn approach_connects_only_to_a_string_the_self_atari_would_not_join() {
+    // E4 would join E5-F5; F4 touches that string (no connection elsewhere) unless G4 or F3
+    // is Black too.
+    let (b, _) = setup(9, &[(B, "E5"), (B, "F5"), (W, "A1")]);
+    assert!(!connects_elsewhere(&b, B, pt(&b, "E4"), pt(&b, "F4")));
+    let (b, _) = setup(9, &[(B, "E5"), (B, "F5"), (B, "G4"), (W, "A1")]);
+    assert!(connects_elsewhere(&b, B, pt(&b, "E4"), pt(&b, "F4")));
+    // A White neighbour is no connection, and neither is an empty board.
+    let (b, _) = setup(9, &[(B, "E5"), (W, "G4")]);
+    assert!(!connects_elsewhere(&b, B, pt(&b, "E4"), pt(&b, "F4")));
+    assert!(!connects_elsewhere(&b, W, pt(&b, "C3"), pt(&b, "C4")));
+}
