@@ -1,5 +1,8 @@
 //! Whole games: moyo plays GNU Go 3.8 through the referee, once with each colour, and must
-//! finish both without an illegal move, a crash or a time loss.
+//! finish both without an illegal move, a crash or a time loss; and a finished position with
+//! a seki, whose stones and count moyo must judge as GNU Go does.
+
+mod gtp_support;
 
 use std::path::Path;
 use std::process::Command;
@@ -112,4 +115,97 @@ fn sudden_death_game_without_time_loss() {
     assert!(avg > 0.1, "average move time {avg}:\n{stdout}");
     assert!(max < 10.0, "longest move {max}:\n{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A finished 9x9 game with a seki in the lower half: each side's inner group has one eye
+/// (A2, J2) and they share the liberty E1; the walls above own the rest.
+const SEKI_GAME: [&str; 9] = [
+    "....OX...",
+    "....OX...",
+    "....OX...",
+    "....OX...",
+    "....OX...",
+    "OOOOOXXXX",
+    "XXXXXOOOO",
+    ".XXXOOOO.",
+    "XXXX.OOOO",
+];
+
+/// GTP commands that set up `SEKI_GAME` with komi 0 under `rules`, then `queries`.
+fn seki_script(rules: &str, queries: &[&str]) -> String {
+    let mut s = format!("boardsize 9\nclear_board\nkomi 0\n{rules}\n");
+    for (r, line) in SEKI_GAME.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let colour = match ch {
+                'X' => "b",
+                'O' => "w",
+                _ => continue,
+            };
+            s += &format!("play {colour} {}{}\n", &"ABCDEFGHJ"[c..=c], 9 - r);
+        }
+    }
+    for q in queries {
+        s += q;
+        s += "\n";
+    }
+    s + "quit\n"
+}
+
+/// The answers (text after `= `) of a GTP transcript, in order, blank ones left out.
+fn answers(transcript: &str) -> Vec<String> {
+    transcript
+        .split("\n\n")
+        .filter_map(|a| a.trim().strip_prefix('=').map(|t| t.trim().to_string()))
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// The vertices of a status list, sorted.
+fn vertex_set(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn seki_stones_and_counts_agree_with_gnugo() {
+    let queries = [
+        "final_status_list seki",
+        "final_status_list dead",
+        "final_score",
+    ];
+    let moyo = |rules: &str| {
+        let out = gtp_support::run_script(
+            &["--threads", "1", "--quiet", "--seed", "1"],
+            seki_script(rules, &queries).as_bytes(),
+        );
+        answers(&out)
+    };
+    let japanese = moyo("kgs-rules japanese");
+    let chinese = moyo("kgs-rules chinese");
+    // Nothing is dead; the 24 inner stones are in seki, and territory counts neither eye.
+    assert_eq!(japanese.len(), 2, "{japanese:?}");
+    assert_eq!(vertex_set(&japanese[0]).len(), 24, "{japanese:?}");
+    assert_eq!(japanese[1], "W+5");
+    assert_eq!(chinese[1], "W+6", "area counts the eyes: {chinese:?}");
+    let alive = gtp_support::run_script(
+        &["--threads", "1", "--quiet", "--seed", "1"],
+        seki_script("kgs-rules japanese", &["final_status_list alive"]).as_bytes(),
+    );
+    let alive = vertex_set(&answers(&alive)[0]);
+    assert!(!alive.contains(&"E3".to_string()) && alive.contains(&"E9".to_string()));
+    let Some(gnugo) = gnugo() else {
+        return;
+    };
+    let mut child = Command::new(gnugo)
+        .args(["--mode", "gtp"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("gnugo starts");
+    let script = seki_script("", &queries[..1]);
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
+    let out = child.wait_with_output().expect("gnugo answers");
+    let theirs = answers(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(vertex_set(&theirs[0]), vertex_set(&japanese[0]));
 }

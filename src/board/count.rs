@@ -115,12 +115,14 @@ impl Board {
         }
     }
 
-    /// Japanese counting: territory (empty regions and dead stones surrounded by one colour)
-    /// plus prisoners (captures and dead stones), Black minus White minus komi.
+    /// Japanese counting: territory (empty regions and dead stones surrounded by one colour,
+    /// none in a seki: its shared liberties and its eyes count for nobody) plus prisoners
+    /// (captures and dead stones), Black minus White minus komi.
     pub fn territory_score(&self, dead: &Bitboard, komi: f32) -> f32 {
         let owners = self.area_owners(dead);
+        let seki = self.seki(dead).points;
         let mut diff = self.captures(Color::Black) as i32 - self.captures(Color::White) as i32;
-        for p in self.points() {
+        for p in self.points().filter(|&p| !seki.has(p)) {
             let stone = self.stone(p);
             let is_dead = dead.has(p);
             match (owners[p.idx()], stone, is_dead) {

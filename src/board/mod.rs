@@ -14,6 +14,7 @@ mod nakade;
 mod point;
 mod position;
 mod sacrifice;
+mod seki;
 mod symmetry;
 mod tactics;
 mod zobrist;
@@ -27,6 +28,7 @@ pub use key::{BookMove, canonical, from_book, key_under, keys, to_book};
 pub use nakade::NakadeShape;
 pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
 pub use position::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
+pub use seki::SekiArea;
 pub use symmetry::Symmetry;
 
 /// The test toolkit (boards from diagrams and lists), for the crate's unit tests and the

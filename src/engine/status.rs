@@ -75,25 +75,30 @@ impl Engine {
         sums.iter().map(|&x| x as f32 / n as f32).collect()
     }
 
-    /// The strings of one status, each as its stones.
+    /// The strings of one status, each as its stones: dead by the status ownership, seki
+    /// by the board's rule once those are taken off (`Board::seki`), alive the others.
     pub fn final_status_strings(&mut self, kind: StoneStatus) -> Vec<Vec<Point>> {
         let strings = decide::strings(self.state.game.board());
-        if kind == StoneStatus::Seki || strings.is_empty() {
+        if strings.is_empty() {
             return Vec::new();
         }
         let own = self.status_ownership();
         let b = self.state.game.board();
-        strings
+        let (dead, living): (Vec<_>, Vec<_>) = strings.into_iter().partition(|s| {
+            let c = b.stone(s[0]).unwrap_or(Color::Black);
+            decide::string_is_dead(s, c, &own, &self.config.params)
+        });
+        if kind == StoneStatus::Dead {
+            return dead;
+        }
+        let seki = b.seki(&Board::bitboard_of(&dead.concat())).stones;
+        living
             .into_iter()
-            .filter(|s| {
-                let c = b.stone(s[0]).unwrap_or(Color::Black);
-                decide::string_is_dead(s, c, &own, &self.config.params)
-                    == (kind == StoneStatus::Dead)
-            })
+            .filter(|s| seki.has(s[0]) == (kind == StoneStatus::Seki))
             .collect()
     }
 
-    /// The stones of one status (seki: none are reported).
+    /// The stones of one status.
     pub fn final_status_list(&mut self, kind: StoneStatus) -> Vec<Point> {
         self.final_status_strings(kind)
             .into_iter()

@@ -80,6 +80,19 @@ fn is_killing_sacrifice(b: &Board, c: Color, p: Point, size: usize) -> bool {
         .is_some_and(|l| b.sacrifice_leaves_dead_shape(c, p, l))
 }
 
+/// Whether `c`'s approach move `l`, played instead of the self-atari `p`, connects to
+/// another own string: one that `p` would not have joined (MoGo's Algorithm 4,
+/// `approach_connect`). Without such a string `l` only extends the stones `p` touched, or
+/// stands alone.
+pub(super) fn connects_elsewhere(b: &Board, c: Color, p: Point, l: Point) -> bool {
+    let joined_by_p = b
+        .neighbours(p)
+        .map(|q| (b.stone(q) == Some(c)).then(|| b.string_head(q)));
+    b.neighbours(l)
+        .into_iter()
+        .any(|q| q != p && b.stone(q) == Some(c) && !joined_by_p.contains(&Some(b.string_head(q))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::{choices, small_board};
@@ -297,17 +310,4 @@ mod tests {
         }
         assert!(small > 20 && bad > 5 && bad < small, "{bad} of {small}");
     }
-}
-
-/// Whether `c`'s approach move `l`, played instead of the self-atari `p`, connects to
-/// another own string: one that `p` would not have joined (MoGo's Algorithm 4,
-/// `approach_connect`). Without such a string `l` only extends the stones `p` touched, or
-/// stands alone.
-pub(super) fn connects_elsewhere(b: &Board, c: Color, p: Point, l: Point) -> bool {
-    let joined_by_p = b
-        .neighbours(p)
-        .map(|q| (b.stone(q) == Some(c)).then(|| b.string_head(q)));
-    b.neighbours(l)
-        .into_iter()
-        .any(|q| q != p && b.stone(q) == Some(c) && !joined_by_p.contains(&Some(b.string_head(q))))
 }
