@@ -1,6 +1,7 @@
 //! The end of the game: ownership, `final_status_list` and `final_score` from the search.
 
 use super::*;
+use crate::board::Bitboard;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -75,8 +76,9 @@ impl Engine {
         sums.iter().map(|&x| x as f32 / n as f32).collect()
     }
 
-    /// The strings of one status, each as its stones: dead by the status ownership, seki
-    /// by the board's rule once those are taken off (`Board::seki`), alive the others.
+    /// The strings of one status, each as its stones: dead by the status ownership (never
+    /// one in a seki as the board stands), seki by the board's rule once the dead are taken
+    /// off (`Board::seki`), alive the others.
     pub fn final_status_strings(&mut self, kind: StoneStatus) -> Vec<Vec<Point>> {
         let strings = decide::strings(self.state.game.board());
         if strings.is_empty() {
@@ -84,9 +86,12 @@ impl Engine {
         }
         let own = self.status_ownership();
         let b = self.state.game.board();
+        // A string in a seki as the board stands is never dead: the playouts behind the
+        // ownership may fill a shared liberty that neither player would.
+        let standing = b.seki(&Bitboard::EMPTY).stones;
         let (dead, living): (Vec<_>, Vec<_>) = strings.into_iter().partition(|s| {
             let c = b.stone(s[0]).unwrap_or(Color::Black);
-            decide::string_is_dead(s, c, &own, &self.config.params)
+            !standing.has(s[0]) && decide::string_is_dead(s, c, &own, &self.config.params)
         });
         if kind == StoneStatus::Dead {
             return dead;
