@@ -310,6 +310,8 @@ fn fischer_charge_adds_the_increment_and_time_left_sets_the_clock() {
     c.charge(0, 3.0);
     assert!(approx(c.main_left(0), 9.0));
     c.charge(0, 0.5);
+    assert!(approx(c.main_left(0), 10.5));
+    c.charge(0, 0.5);
     assert!(
         approx(c.main_left(0), 11.0),
         "capped at the main time limit"
