@@ -7,7 +7,7 @@ mod gtp_support;
 
 use common::fake_book::{small_book, small_build};
 use gtp_support::run_with_stderr;
-use moyo::board::{Color, Game, Move, Scoring};
+use moyo::board::{Color, Game, KoRule, Move, Scoring};
 use moyo::book::{self, BookRules, Library, Shape};
 use moyo::engine::{Engine, EngineConfig, GenMove};
 use std::time::{Duration, Instant};
@@ -189,7 +189,7 @@ fn a_book_move_that_repeats_a_position_is_not_played() {
     let (key, sym) = book::canonical(g.board(), Color::White);
     let child = |m: Move| {
         let mut h = g.clone();
-        h.set_superko(false);
+        h.set_ko_rule(KoRule::Simple);
         h.play(Color::White, m).unwrap();
         book::canonical(h.board(), Color::Black).0
     };
@@ -231,7 +231,7 @@ fn a_book_move_that_repeats_a_position_is_not_played() {
     assert_eq!(e.book_move(Color::White).map(|(m, _)| m), Some(c3));
     // Without superko the retake is the book's choice.
     let mut loose = g.clone();
-    loose.set_superko(false);
+    loose.set_ko_rule(KoRule::Simple);
     assert_eq!(bk.moves(&loose, Color::White)[0].mv, e5);
 }
 

@@ -209,3 +209,44 @@ fn seki_stones_and_counts_agree_with_gnugo() {
     let theirs = answers(&String::from_utf8_lossy(&out.stdout));
     assert_eq!(vertex_set(&theirs[0]), vertex_set(&japanese[0]));
 }
+
+/// A Fischer game on 9x9, 6 s and 1 s a move (the referee sends moyo `kata-time_settings
+/// fischer` and GNU Go the nearest `time_settings`, and `time_left` before every move): moyo
+/// must spend its increments without ever losing on time, and the game must end.
+#[test]
+fn fischer_game_without_time_loss() {
+    let Some(gnugo) = gnugo() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("moyo-fischer-{}", std::process::id()));
+    let stdout = referee_vs_gnugo(
+        gnugo,
+        "--threads 1 --seed 5",
+        &["--games", "1", "--fischer", "6,1"],
+        &dir,
+    );
+    for key in [
+        "a_crashes",
+        "a_illegal",
+        "a_time_losses",
+        "b_crashes",
+        "b_illegal",
+    ] {
+        assert_eq!(summary_value(&stdout, key), "0", "{key}:\n{stdout}");
+    }
+    let a: u32 = summary_value(&stdout, "a_wins").parse().unwrap();
+    let b: u32 = summary_value(&stdout, "b_wins").parse().unwrap();
+    let jigo: u32 = summary_value(&stdout, "jigo").parse().unwrap();
+    assert_eq!(a + b + jigo, 1, "the game ended:\n{stdout}");
+    // It used its increments: more than the minimum a move, never near the clock.
+    let avg: f64 = summary_value(&stdout, "a_avg_move_time").parse().unwrap();
+    let max: f64 = summary_value(&stdout, "a_max_move_time").parse().unwrap();
+    assert!(avg > 0.3, "average move time {avg}:\n{stdout}");
+    assert!(max < 4.0, "longest move {max}:\n{stdout}");
+    let sgf = std::fs::read_to_string(dir.join("game-001.sgf"))
+        .or_else(|_| std::fs::read_to_string(dir.join("game-000.sgf")))
+        .expect("game saved as SGF");
+    let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
+    assert!(moves >= 20, "only {moves} moves:\n{sgf}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -31,7 +31,12 @@ showboard
 printsgf
 kgs-genmove_cleanup
 kgs-time_settings
+kata-time_settings
+kata-list_time_settings
 kgs-rules
+kata-set-rules
+kata-set-rule
+kata-get-rules
 kgs-game_over
 analyze
 lz-analyze
@@ -596,7 +601,7 @@ printsgf
     );
     let v = env!("CARGO_PKG_VERSION");
     let printed = format!(
-        "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{v}]SZ[9]KM[6.5]HA[2]RU[Chinese]PB[unknown]PW[unknown]AB[gg][cc];W[ee];B[ce];W[];B[ec];W[aa])"
+        "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{v}]SZ[9]KM[6.5]HA[2]RU[CGOS]PB[unknown]PW[unknown]AB[gg][cc];W[ee];B[ce];W[];B[ec];W[aa])"
     );
     let expected = format!(
         "\
@@ -729,11 +734,11 @@ none/Print SGF/printsgf
 
 =13 
 
-=14 
+?14 syntax error
 
 =15 
 
-=16 
+?16 unknown rules martian
 
 = 
     A B C D E F G H J

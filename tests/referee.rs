@@ -362,6 +362,25 @@ fn canadian_clock() {
 }
 
 #[test]
+fn fischer_clock() {
+    let ts = clock::TimeSettings::parse_fischer("6,1.5").unwrap();
+    assert_eq!(ts.gtp_command(), "kata-time_settings fischer 6 1.5");
+    assert!(clock::TimeSettings::parse_fischer("6").is_err());
+    assert!(clock::TimeSettings::parse_fischer("6,0").is_err());
+    assert!(clock::TimeSettings::parse_fischer("0,1").is_err());
+    let mut c = clock::Clock::new(ts);
+    assert_eq!(c.time_left(), (6, 0));
+    // 0.5 s of lag forgiven, then the increment: 6 - 2 + 1.5.
+    assert!(!c.charge(2.5));
+    assert_eq!(c.time_left(), (5, 0));
+    // A move of the whole clock plus the tolerance still stands; the next increment is owed.
+    assert!(!c.charge(5.5 + 0.5 + 0.9));
+    assert!(c.available() > 1.5);
+    // More than the clock and the tolerance loses.
+    assert!(c.charge(0.5 + 0.6 + 1.2));
+}
+
+#[test]
 fn japanese_byo_yomi_clock() {
     let ts = clock::TimeSettings::parse_japanese("10,5,3").unwrap();
     assert_eq!(ts.gtp_command(), "kgs-time_settings byoyomi 10 5 3");

@@ -1,17 +1,9 @@
-//! One game's position and history: the board, the setup, the moves, positional superko,
-//! passes, undo and komi.
+//! One game's position and history: the board, the setup, the moves, the rules (ko rule,
+//! suicide, scoring), passes, undo and komi.
 
 use super::point::{Color, Move, Point};
 use super::position::{Board, Illegal};
-
-/// How the final position is counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scoring {
-    /// Stones plus surrounded empty points (Chinese, Tromp-Taylor, CGOS).
-    Area,
-    /// Surrounded empty points plus prisoners (Japanese).
-    Territory,
-}
+use super::rules::{KoRule, Rules, Scoring};
 
 /// A game in progress: the raw board plus everything that needs history.
 #[derive(Clone, Debug)]
@@ -23,13 +15,12 @@ pub struct Game {
     moves: Vec<(Color, Move)>,
     hashes: Vec<u64>,
     handicap: usize,
-    superko: bool,
-    scoring: Scoring,
+    rules: Rules,
 }
 
 impl Game {
-    /// A new empty game of `size` (clamped to 2..=25) with `komi`, area scoring and
-    /// positional superko.
+    /// A new empty game of `size` (clamped to 2..=25) with `komi` and the default rules
+    /// (area scoring, positional superko, no suicide).
     pub fn new(size: usize, komi: f32) -> Game {
         let board = Board::new(size);
         Game {
@@ -40,16 +31,14 @@ impl Game {
             to_play: Color::Black,
             moves: Vec::new(),
             handicap: 0,
-            superko: true,
-            scoring: Scoring::Area,
+            rules: Rules::default(),
         }
     }
 
     /// Empties the board and the history, keeping size, komi and rules.
     pub fn clear(&mut self) {
         let mut g = Game::new(self.board.size(), self.komi);
-        g.superko = self.superko;
-        g.scoring = self.scoring;
+        g.rules = self.rules;
         *self = g;
     }
 
@@ -74,24 +63,39 @@ impl Game {
         self.komi = komi;
     }
 
+    /// The komi the count uses: komi plus White's handicap compensation under these rules.
+    pub fn score_komi(&self) -> f32 {
+        self.komi + self.rules.white_handicap_bonus.points(self.handicap)
+    }
+
+    /// The rules of this game.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Sets the rules; the position and the history stay as they are.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
     /// The scoring rule of this game.
     pub fn scoring(&self) -> Scoring {
-        self.scoring
+        self.rules.scoring
     }
 
     /// Sets the scoring rule.
     pub fn set_scoring(&mut self, s: Scoring) {
-        self.scoring = s;
+        self.rules.scoring = s;
     }
 
-    /// Whether positional superko is enforced (default yes).
-    pub fn superko(&self) -> bool {
-        self.superko
+    /// The ko rule of this game.
+    pub fn ko_rule(&self) -> KoRule {
+        self.rules.ko
     }
 
-    /// Turns positional superko on or off.
-    pub fn set_superko(&mut self, on: bool) {
-        self.superko = on;
+    /// Sets the ko rule.
+    pub fn set_ko_rule(&mut self, ko: KoRule) {
+        self.rules.ko = ko;
     }
 
     /// The colour expected to move next (after the last move, or White after handicap).
@@ -147,28 +151,68 @@ impl Game {
         self.hashes.contains(&h)
     }
 
-    /// Whether `c` may play `m` now: on the board, empty, no suicide, no simple ko, and (when
-    /// enabled) no repetition of an earlier position.
+    /// Whether the position with hash `h`, arising from a move of `c`, repeats one that
+    /// arose after an earlier move of `c` (the start counts as arising from the side that
+    /// does not move first): the situational superko test.
+    fn seen_after_move_of(&self, c: Color, h: u64) -> bool {
+        let first_mover = self.initial_to_play().opp();
+        self.hashes.iter().enumerate().any(|(i, &seen)| {
+            let mover = match i {
+                0 => first_mover,
+                _ => self.moves[i - 1].0,
+            };
+            seen == h && mover == c
+        })
+    }
+
+    /// Whether the position with hash `h` after `c`'s move repeats one the ko rule forbids.
+    fn repeats(&self, c: Color, h: u64) -> bool {
+        match self.rules.ko {
+            KoRule::Simple => false,
+            KoRule::Positional => self.seen(h),
+            KoRule::Situational => self.seen_after_move_of(c, h),
+        }
+    }
+
+    /// Whether `c` may play `m` now without suicide: on the board, empty, no suicide, no
+    /// simple ko, and no repetition the ko rule forbids. These are the moves the engine
+    /// considers; `play` also accepts a multi-stone suicide when the rules allow it.
     pub fn legality(&self, c: Color, m: Move) -> Result<(), Illegal> {
         let Move::Play(p) = m else { return Ok(()) };
         if !self.board.is_onboard(p) {
             return Err(Illegal::Occupied);
         }
         self.board.legality(c, p)?;
-        if self.superko && self.seen(self.board.hash_after(c, p)) {
+        if self.repeats(c, self.board.hash_after(c, p)) {
             return Err(Illegal::Superko);
         }
         Ok(())
     }
 
-    /// Plays `m` for `c` if legal; an illegal move changes nothing.
+    /// The board after `c`'s multi-stone suicide on `p`, if the rules allow one there (and it
+    /// repeats no position the ko rule forbids); the reason otherwise.
+    fn suicide_board(&self, c: Color, p: Point) -> Result<Board, Illegal> {
+        if !self.rules.suicide {
+            return Err(Illegal::Suicide);
+        }
+        let mut b = self.board.clone();
+        b.play_suicide(c, p)?;
+        if self.repeats(c, b.hash()) {
+            return Err(Illegal::Superko);
+        }
+        Ok(b)
+    }
+
+    /// Plays `m` for `c` if the rules allow it (a multi-stone suicide too, when they do); an
+    /// illegal move changes nothing.
     pub fn play(&mut self, c: Color, m: Move) -> Result<(), Illegal> {
-        self.legality(c, m)?;
-        match m {
-            Move::Pass => self.board.pass(),
-            Move::Play(p) => {
+        match (self.legality(c, m), m) {
+            (Ok(()), Move::Pass) => self.board.pass(),
+            (Ok(()), Move::Play(p)) => {
                 self.board.play_unchecked(c, p);
             }
+            (Err(Illegal::Suicide), Move::Play(p)) => self.board = self.suicide_board(c, p)?,
+            (Err(e), _) => return Err(e),
         }
         self.moves.push((c, m));
         self.hashes.push(self.board.hash());
@@ -186,9 +230,15 @@ impl Game {
         for &(c, m) in &self.moves {
             match m {
                 Move::Pass => self.board.pass(),
-                Move::Play(p) => {
-                    self.board.play_unchecked(c, p);
-                }
+                // A move that was played is legal again here, or it was a suicide.
+                Move::Play(p) => match self.board.legality(c, p) {
+                    Err(Illegal::Suicide) => {
+                        let _ = self.board.play_suicide(c, p);
+                    }
+                    _ => {
+                        self.board.play_unchecked(c, p);
+                    }
+                },
             }
         }
         self.to_play = match self.moves.last() {
@@ -267,12 +317,14 @@ impl Game {
         self.hashes = vec![self.board.hash()];
     }
 
-    /// The final score, Black minus White minus komi, by this game's rule, with `dead` stones
-    /// removed (`dead` may be empty: then every stone counts as alive).
+    /// The final score, Black minus White minus komi (and White's handicap bonus), by this
+    /// game's rule, with `dead` stones removed (`dead` may be empty: then every stone counts
+    /// as alive).
     pub fn score(&self, dead: &super::Bitboard) -> f32 {
-        match self.scoring {
-            Scoring::Area => self.board.area_score_with_dead(dead, self.komi),
-            Scoring::Territory => self.board.territory_score(dead, self.komi),
+        let komi = self.score_komi();
+        match self.rules.scoring {
+            Scoring::Area => self.board.area_score_with_dead(dead, komi),
+            Scoring::Territory => self.board.territory_score(dead, komi),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The board layer: points, colours, moves, bitboards, strings and liberties, captures, ko
-//! and positional superko, Zobrist hashes, the 8 symmetries and canonical position keys,
+//! and the ko rules (simple, positional and situational superko), suicide, Zobrist hashes, the 8 symmetries and canonical position keys,
 //! scoring and handicap points.
 //! It knows nothing of search or protocol.
 
@@ -13,6 +13,7 @@ mod ladder;
 mod nakade;
 mod point;
 mod position;
+mod rules;
 mod sacrifice;
 mod seki;
 mod symmetry;
@@ -22,12 +23,13 @@ mod zobrist;
 pub use bitboard::{BitIter, Bitboard, WORDS};
 pub use code3x3::{CODE_BITS, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, NEIGHBOUR_OFFSETS};
 pub use count::Owner;
-pub use game::{Game, Scoring};
+pub use game::Game;
 pub use handicap::{fixed_handicap_points, max_fixed_handicap};
 pub use key::{BookMove, canonical, from_book, key_under, keys, to_book};
 pub use nakade::NakadeShape;
 pub use point::{Color, MAX_SIZE, Move, Point, VertexError, parse_vertex, vertex_string};
 pub use position::{Board, EMPTY, Illegal, OFF, StringIter, Undo};
+pub use rules::{HandicapBonus, KoRule, Rules, Scoring, Tax};
 pub use seki::SekiArea;
 pub use symmetry::Symmetry;
 
@@ -35,5 +37,7 @@ pub use symmetry::Symmetry;
 /// integration tests in `tests/`.
 #[doc(hidden)]
 pub mod diagram;
+#[cfg(test)]
+mod rules_tests;
 #[cfg(test)]
 mod tests;

@@ -107,7 +107,7 @@ fn superko_forbids_what_simple_ko_allows() {
         }
     ));
     assert_eq!(g.play(Color::Black, c3), Err(Illegal::Superko));
-    g.set_superko(false);
+    g.set_ko_rule(KoRule::Simple);
     assert_eq!(g.play(Color::Black, c3), Ok(()));
 }
 

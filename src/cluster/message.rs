@@ -4,7 +4,7 @@
 //! search brings, even a `loadsgf` whose file only rank 0 can read.
 
 use super::field_codec::{Reader, byte_color, color_byte, put_move, put_params};
-use crate::board::{Color, Game, Point, Scoring};
+use crate::board::{Color, Game, HandicapBonus, KoRule, Point, Rules, Scoring, Tax};
 use crate::params::Params;
 use crate::search::exchange::{Changes, Job};
 
@@ -170,8 +170,7 @@ pub fn encode_job(job: &Job) -> Vec<u8> {
     out.extend_from_slice(&job.komi_offset.to_le_bytes());
     out.push(g.size() as u8);
     out.extend_from_slice(&g.komi().to_le_bytes());
-    out.push(u8::from(g.scoring() == Scoring::Territory));
-    out.push(u8::from(g.superko()));
+    out.extend_from_slice(&rules_bytes(g.rules()));
     out.extend_from_slice(&(g.handicap() as u16).to_le_bytes());
     out.push(color_byte(Some(g.to_play())));
     let initial = g.initial();
@@ -191,6 +190,52 @@ pub fn encode_job(job: &Job) -> Vec<u8> {
     out
 }
 
+/// The rules as three bytes: scoring, ko rule, and the flags (suicide, seki tax, friendly
+/// pass) with the handicap bonus above them.
+fn rules_bytes(r: Rules) -> [u8; 3] {
+    let ko = match r.ko {
+        KoRule::Simple => 0,
+        KoRule::Positional => 1,
+        KoRule::Situational => 2,
+    };
+    let bonus: u8 = match r.white_handicap_bonus {
+        HandicapBonus::Zero => 0,
+        HandicapBonus::NMinusOne => 1,
+        HandicapBonus::N => 2,
+    };
+    let flags = u8::from(r.suicide)
+        | u8::from(r.tax == Tax::Seki) << 1
+        | u8::from(r.friendly_pass_ok) << 2
+        | bonus << 3;
+    [u8::from(r.scoring == Scoring::Territory), ko, flags]
+}
+
+/// The rules `rules_bytes` wrote.
+fn rules_of([scoring, ko, flags]: [u8; 3]) -> Result<Rules, String> {
+    Ok(Rules {
+        scoring: if scoring != 0 {
+            Scoring::Territory
+        } else {
+            Scoring::Area
+        },
+        ko: match ko {
+            0 => KoRule::Simple,
+            1 => KoRule::Positional,
+            2 => KoRule::Situational,
+            _ => return Err(format!("bad ko rule {ko}")),
+        },
+        suicide: flags & 1 != 0,
+        tax: if flags & 2 != 0 { Tax::Seki } else { Tax::None },
+        friendly_pass_ok: flags & 4 != 0,
+        white_handicap_bonus: match flags >> 3 {
+            0 => HandicapBonus::Zero,
+            1 => HandicapBonus::NMinusOne,
+            2 => HandicapBonus::N,
+            b => return Err(format!("bad handicap bonus {b}")),
+        },
+    })
+}
+
 /// Rebuilds a job from its byte form, replaying the game's moves (each must be legal).
 pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
     let mut r = Reader::new(bytes);
@@ -202,12 +247,13 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
         return Err(format!("bad board size {size}"));
     }
     let mut game = Game::new(size, r.f32()?);
-    game.set_scoring(if r.u8()? != 0 {
-        Scoring::Territory
-    } else {
-        Scoring::Area
+    let rules = rules_of([r.u8()?, r.u8()?, r.u8()?])?;
+    // The moves replay as played; the rules hold again for what comes after.
+    game.set_rules(Rules {
+        ko: KoRule::Simple,
+        suicide: true,
+        ..rules
     });
-    game.set_superko(r.u8()? != 0);
     let handicap = r.u16()? as usize;
     let first = byte_color(r.u8()?)?.ok_or("no side to move first")?;
     let mut stones = [Vec::new(), Vec::new()];
@@ -235,6 +281,7 @@ pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
             .map_err(|e| format!("move {}: {e:?}", i + 1))?;
     }
     game.set_to_play(to_play);
+    game.set_rules(rules);
     let params = r.params()?;
     r.end()?;
     Ok(JobData {
@@ -317,6 +364,7 @@ mod tests {
             ],
         );
         g.set_scoring(Scoring::Territory);
+        g.set_ko_rule(KoRule::Situational);
         let params = Params {
             uct_c: 0.25,
             cluster_depth: 2,
@@ -333,7 +381,7 @@ mod tests {
         assert_eq!(d.game.board().hash(), g.board().hash());
         assert_eq!(d.game.initial().hash(), g.initial().hash());
         assert_eq!(d.game.moves(), g.moves());
-        assert_eq!((d.game.komi(), d.game.scoring()), (6.5, Scoring::Territory));
+        assert_eq!((d.game.komi(), d.game.rules()), (6.5, g.rules()));
         assert_eq!(
             (d.to_play, d.komi_offset, d.engine),
             (Color::White, -1.5, job.engine)

@@ -54,7 +54,7 @@ pub fn expected_margin(game: &Game, c: Color, ownership: &[f32]) -> Option<f32> 
         return None;
     }
     let area: f32 = b.points().map(|p| ownership[p.idx()]).sum();
-    Some((area - game.komi()) * sign(c))
+    Some((area - game.score_komi()) * sign(c))
 }
 
 /// Whether `c` wins by passing now, after the opponent passed: by Tromp-Taylor area counting
@@ -67,14 +67,14 @@ pub fn passing_wins(game: &Game, c: Color, ownership: Option<&[f32]>, params: &P
     }
     let margin = pass_margin(game);
     let b = game.board();
-    if area_margin(b, game.komi(), c, &Bitboard::EMPTY) <= margin {
+    if area_margin(b, game.score_komi(), c, &Bitboard::EMPTY) <= margin {
         return false;
     }
     match ownership {
         None => true,
         Some(own) => {
             let ours_dead = Board::bitboard_of(&dead_of_color(b, own, c, params));
-            area_margin(b, game.komi(), c, &ours_dead) > margin
+            area_margin(b, game.score_komi(), c, &ours_dead) > margin
         }
     }
 }
@@ -166,7 +166,7 @@ pub fn choose_move(
 pub fn pass_holds(game: &Game, c: Color, ownership: &[f32], params: &Params) -> bool {
     let b = game.board();
     let ours_dead = Board::bitboard_of(&dead_of_color(b, ownership, c, params));
-    area_margin(b, game.komi(), c, &ours_dead) > 0.0
+    area_margin(b, game.score_komi(), c, &ours_dead) > 0.0
 }
 
 /// Enemy stones of `c` still to capture in cleanup: those whose point `ownership` gives
@@ -247,7 +247,7 @@ pub fn pass_is_safe(game: &Game, c: Color, ownership: &[f32], params: &Params) -
     let b = game.board();
     let unsettled = strings_owned_below(b, ownership, c, params.pass_alive_ownership);
     let margin = pass_margin(game);
-    area_margin(b, game.komi(), c, &Board::bitboard_of(&unsettled)) > margin
+    area_margin(b, game.score_komi(), c, &Board::bitboard_of(&unsettled)) > margin
 }
 
 #[cfg(test)]

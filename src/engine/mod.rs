@@ -12,6 +12,7 @@ mod genmove;
 mod handicap;
 mod records;
 mod recover;
+pub mod rules;
 mod status;
 
 use analysis::Explained;
@@ -23,7 +24,7 @@ use records::{Ending, Players};
 pub use recover::RestorePoint;
 
 use crate::board::{
-    Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Scoring, fixed_handicap_points,
+    Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Rules, fixed_handicap_points,
 };
 use crate::book::Library;
 use crate::params::{ParamInfo, Params};
@@ -154,6 +155,7 @@ pub struct Engine {
 struct GameState {
     game: Game,
     clock: Clock,
+    /// The rule set the rules were named by, if they were.
     rules: Option<String>,
     verbose: bool,
     dynkomi: DynKomi,
@@ -256,8 +258,7 @@ impl Engine {
             return Err("unacceptable size".into());
         }
         let mut g = Game::new(size, self.state.game.komi());
-        g.set_scoring(self.state.game.scoring());
-        g.set_superko(self.state.game.superko());
+        g.set_rules(self.state.game.rules());
         self.state.game = g;
         self.state.dynkomi.reset();
         self.state.players.new_game();
@@ -283,23 +284,11 @@ impl Engine {
         Ok(())
     }
 
-    /// The rules by their KGS name: `japanese` is territory scoring (without superko, which
-    /// Japanese rules lack: an opponent's repetition must not be refused); `chinese`, `aga`,
-    /// `new_zealand`, `tromp-taylor` and `cgos` are area scoring with positional superko.
-    /// Returns whether the name was known (unknown names change nothing).
-    pub fn set_rules(&mut self, name: &str) -> bool {
-        let n = name.to_ascii_lowercase().replace(['-', '_'], "");
-        let (scoring, superko) = match n.as_str() {
-            "japanese" => (Scoring::Territory, false),
-            "chinese" | "aga" | "newzealand" | "nz" | "tromptaylor" | "cgos" => {
-                (Scoring::Area, true)
-            }
-            _ => return false,
-        };
-        self.state.game.set_scoring(scoring);
-        self.state.game.set_superko(superko);
-        self.state.rules = Some(name.to_string());
-        true
+    /// Sets the rules of the game, and the name of the rule set they came from (for the
+    /// game record); the position and its history stay as they are.
+    pub fn set_rules(&mut self, rules: Rules, name: Option<&str>) {
+        self.state.game.set_rules(rules);
+        self.state.rules = name.map(str::to_string);
     }
 
     /// Whether the board is empty and no move was played (handicap may be placed).
@@ -428,8 +417,8 @@ impl Engine {
             .set_control(TimeControl::from_gtp(main, byo, stones));
     }
 
-    /// `kgs-time_settings`: any time control.
-    pub fn kgs_time_settings(&mut self, control: TimeControl) {
+    /// `kgs-time_settings`, `kata-time_settings`: any time control.
+    pub fn set_time_control(&mut self, control: TimeControl) {
         self.state.clock.set_control(control);
     }
 

@@ -1,6 +1,7 @@
 //! Game records: `loadsgf` (the position before any move of a file) and the game as SGF.
 
 use super::*;
+use crate::board::KoRule;
 
 impl Engine {
     /// Loads an SGF file: the position before move `move_number` (1-based; all moves when
@@ -39,9 +40,14 @@ impl Engine {
             .filter(|k| k.is_finite())
             .unwrap_or(self.state.game.komi());
         let mut g = Game::new(rec.size, komi);
-        g.set_scoring(self.state.game.scoring());
-        // Replay whatever the record holds; superko is enforced again afterwards.
-        g.set_superko(false);
+        // Replay whatever the record holds (repetitions, multi-stone suicides); the rules are
+        // enforced again afterwards.
+        let rules = self.state.game.rules();
+        g.set_rules(Rules {
+            ko: KoRule::Simple,
+            suicide: true,
+            ..rules
+        });
         let pt = |g: &Game, (c, r): (u8, u8)| g.board().point(usize::from(c), usize::from(r));
         let black: Vec<Point> = rec.black_setup.iter().map(|&c| pt(&g, c)).collect();
         let as_handicap = rec.handicap > 0 && rec.white_setup.is_empty() && !black.is_empty();
@@ -108,7 +114,7 @@ impl Engine {
                 .unwrap_or(Color::Black),
         });
         g.set_to_play(to_play);
-        g.set_superko(self.state.game.superko());
+        g.set_rules(rules);
         self.state.game = g;
         self.state.dynkomi.reset();
         Ok(to_play)
@@ -174,21 +180,9 @@ impl Engine {
             .map(|e| e.result.clone())
     }
 
-    /// The rules as SGF names them: those `kgs-rules` set, or the ones the scoring implies.
+    /// The rules in force as SGF names them (see `rules::sgf_name`).
     fn rules_name(&self) -> String {
-        let named = self.state.rules.as_deref().unwrap_or("");
-        match named.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
-            "japanese" => "Japanese",
-            "chinese" => "Chinese",
-            "aga" => "AGA",
-            "newzealand" | "nz" => "NZ",
-            "tromptaylor" | "cgos" => "Tromp-Taylor",
-            _ => match self.state.game.scoring() {
-                Scoring::Area => "Chinese",
-                Scoring::Territory => "Japanese",
-            },
-        }
-        .to_string()
+        super::rules::sgf_name(self.state.game.rules(), self.state.rules.as_deref())
     }
 
     /// The name written for a player of colour `c`.

@@ -1,6 +1,7 @@
 //! Unit tests of the engine: limits, rules, handicap, SGF records, status lists.
 
 use super::*;
+use crate::board::{KoRule, Scoring};
 
 fn engine() -> Engine {
     Engine::new(EngineConfig {
@@ -42,16 +43,15 @@ fn cputime_reads() {
 }
 
 #[test]
-fn rules_by_name() {
+fn rules_set_by_name_survive_a_new_board_size() {
     let mut e = engine();
-    assert!(e.set_rules("japanese"));
+    let (japanese, name) = rules::named("japanese").unwrap();
+    e.set_rules(japanese, Some(name));
     assert_eq!(e.game().scoring(), Scoring::Territory);
-    assert!(!e.game().superko());
-    assert!(e.set_rules("new_zealand"));
-    assert_eq!(e.game().scoring(), Scoring::Area);
-    assert!(e.game().superko());
-    assert!(!e.set_rules("martian"));
-    assert_eq!(e.game().scoring(), Scoring::Area);
+    assert_eq!(e.game().ko_rule(), KoRule::Simple);
+    e.boardsize(13).unwrap();
+    e.clear_board();
+    assert_eq!(e.game().rules(), japanese);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use super::analyze::{self, Dialect, Request};
 use super::args::*;
 use super::response::CommandResult;
-use super::{Session, explain, gogui, think};
+use super::{Session, explain, gogui, rules, think};
 use crate::board::{Color, Move};
 use crate::engine::{GenMode, GenMove, StoneStatus, TimeControl};
 use std::fmt::Write as _;
@@ -74,7 +74,15 @@ const COMMANDS: &[(&str, Kind)] = &[
         R(|s, a| generate(s, a, GenMode::Cleanup)),
     ),
     ("kgs-time_settings", R(kgs_time_settings)),
-    ("kgs-rules", R(kgs_rules)),
+    ("kata-time_settings", R(kata_time_settings)),
+    (
+        "kata-list_time_settings",
+        R(|_, a| no_args(a).map(|_| TIME_SETTINGS.join(" "))),
+    ),
+    ("kgs-rules", R(rules::kgs_rules)),
+    ("kata-set-rules", R(rules::kata_set_rules)),
+    ("kata-set-rule", R(rules::kata_set_rule)),
+    ("kata-get-rules", R(rules::kata_get_rules)),
     ("kgs-game_over", R(|_, _| Ok(String::new()))),
     (
         "analyze",
@@ -246,14 +254,6 @@ fn cgos_note(s: &mut Session, what: &str, a: &[String]) -> CommandResult {
     Ok(String::new())
 }
 
-fn kgs_rules(s: &mut Session, a: &[String]) -> CommandResult {
-    // Always accepted: kgsGtp ignores the answer, and unknown rules change nothing.
-    if let Some(name) = a.first() {
-        s.engine.set_rules(name);
-    }
-    Ok(String::new())
-}
-
 // ---- play --------------------------------------------------------------------------------
 
 fn play(s: &mut Session, a: &[String]) -> CommandResult {
@@ -299,16 +299,50 @@ fn time_settings(s: &mut Session, a: &[String]) -> CommandResult {
 /// challenge whose time settings fail, so `none` and `absolute` also accept (and ignore)
 /// trailing numbers: its documentation only promises "fewer than two options" for them.
 fn kgs_time_settings(s: &mut Session, a: &[String]) -> CommandResult {
+    let control = time_control(a, false)?;
+    s.engine.set_time_control(control);
+    Ok(String::new())
+}
+
+/// The kinds `kata-time_settings` takes (`kata-list_time_settings`); `byo-yomi` is
+/// KataGo's spelling of `byoyomi`.
+const TIME_SETTINGS: &[&str] = &[
+    "none",
+    "absolute",
+    "byoyomi",
+    "byo-yomi",
+    "canadian",
+    "fischer",
+    "fischer-capped",
+];
+
+/// `kata-time_settings`: the kinds of `kgs-time_settings` with exactly their numbers (any
+/// non-negative seconds), plus `fischer MAIN INCREMENT` and `fischer-capped MAIN INCREMENT
+/// MAIN_LIMIT MAX_PER_MOVE` (a negative limit is no limit; a main-time limit is at least
+/// `MAIN`).
+fn kata_time_settings(s: &mut Session, a: &[String]) -> CommandResult {
+    let control = time_control(a, true)?;
+    s.engine.set_time_control(control);
+    Ok(String::new())
+}
+
+/// The time control of `kgs-time_settings` (`kata == false`, lenient about trailing numbers)
+/// or `kata-time_settings` arguments.
+fn time_control(a: &[String], kata: bool) -> Result<TimeControl, String> {
     let Some((kind, rest)) = a.split_first() else {
         return Err(syntax());
     };
-    let numbers = |x: &[String]| x.iter().all(|v| finite(v).is_some());
-    let control = match (kind.to_ascii_lowercase().as_str(), rest) {
-        ("none", extra) if numbers(extra) => TimeControl::Unlimited,
-        ("absolute", [m, extra @ ..]) if numbers(extra) => {
+    let extra_ok = |x: &[String]| x.is_empty() || (!kata && x.iter().all(|v| finite(v).is_some()));
+    let limit = |v: &String| -> Result<Option<f64>, String> {
+        let v = finite(v).ok_or_else(syntax)?;
+        Ok((v >= 0.0).then_some(v))
+    };
+    Ok(match (kind.to_ascii_lowercase().as_str(), rest) {
+        ("none", extra) if extra_ok(extra) => TimeControl::Unlimited,
+        ("absolute", [m, extra @ ..]) if extra_ok(extra) => {
             TimeControl::Absolute { main: seconds(m)? }
         }
-        ("byoyomi", [m, p, n]) => TimeControl::ByoYomi {
+        ("byoyomi" | "byo-yomi", [m, p, n]) => TimeControl::ByoYomi {
             main: seconds(m)?,
             period: seconds(p)?,
             periods: count(n).ok_or_else(syntax)?,
@@ -318,10 +352,27 @@ fn kgs_time_settings(s: &mut Session, a: &[String]) -> CommandResult {
             period: seconds(p)?,
             stones: count(n).ok_or_else(syntax)?,
         },
+        ("fischer", [m, i]) if kata => TimeControl::Fischer {
+            main: seconds(m)?,
+            increment: seconds(i)?,
+            cap: None,
+            max_move: None,
+        },
+        ("fischer-capped", [m, i, cap, mv]) if kata => {
+            let main = seconds(m)?;
+            let cap = limit(cap)?;
+            if cap.is_some_and(|c| c < main) {
+                return Err("main time limit below the main time".into());
+            }
+            TimeControl::Fischer {
+                main,
+                increment: seconds(i)?,
+                cap,
+                max_move: limit(mv)?,
+            }
+        }
         _ => return Err(syntax()),
-    };
-    s.engine.kgs_time_settings(control);
-    Ok(String::new())
+    })
 }
 
 fn time_left(s: &mut Session, a: &[String]) -> CommandResult {

@@ -102,7 +102,9 @@ fn test_panic(s: &mut Session, a: &[String]) -> Result<String, String> {
         .play(c, m)
         .map_err(|_| "illegal move".to_string())?;
     let _ = s.engine.komi(1000.5);
-    s.engine.set_rules("japanese");
+    if let Ok((rules, name)) = crate::engine::rules::named("japanese") {
+        s.engine.set_rules(rules, Some(name));
+    }
     let _ = s.engine.set_param("uct_c", "0.9");
     s.quit = true;
     if m == Move::Pass {

@@ -264,7 +264,7 @@ impl Searcher {
             done: AtomicBool::new(false),
             stop,
             ownership: self.ownership.as_deref(),
-            komi: game.komi() + self.komi_offset,
+            komi: game.score_komi() + self.komi_offset,
             outcome: outcome::Outcome::new(&params, self.engine),
         };
         let mut clock = timing::TimePolicy::new(start, limits, &params);

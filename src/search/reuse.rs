@@ -26,7 +26,7 @@ impl RootKey {
     pub fn of(game: &Game, to_play: Color, offset: f32) -> RootKey {
         RootKey {
             size: game.size(),
-            komi: game.komi().to_bits(),
+            komi: game.score_komi().to_bits(),
             offset: offset.round() as i32,
             initial: game.initial().hash(),
             moves: game.moves().to_vec(),
@@ -37,7 +37,7 @@ impl RootKey {
     /// Whether `game` is the same game (size, komi, start position), whatever its moves.
     pub fn same_game(&self, game: &Game) -> bool {
         self.size == game.size()
-            && self.komi == game.komi().to_bits()
+            && self.komi == game.score_komi().to_bits()
             && self.initial == game.initial().hash()
     }
 

@@ -2,7 +2,9 @@
 //! Canadian byo-yomi (`byo` seconds for every `stones` moves), as GTP's
 //! `time_settings main byo stones` describes it, or by Japanese byo-yomi
 //! (`stones` periods of `byo` seconds; a move within its period keeps it, a
-//! longer one uses up periods), as `kgs-time_settings byoyomi` describes it.
+//! longer one uses up periods), as `kgs-time_settings byoyomi` describes it,
+//! or a Fischer clock (`increment` seconds added after every move), as
+//! `kata-time_settings fischer` describes it.
 //!
 //! This file depends on nothing but `std` so tests can include it directly.
 
@@ -20,6 +22,8 @@ pub struct TimeSettings {
     pub byo: f64,
     pub stones: u32,
     pub japanese: bool,
+    /// Seconds added to the main time after each move (Fischer); 0 for none.
+    pub increment: f64,
 }
 
 impl TimeSettings {
@@ -48,7 +52,21 @@ impl TimeSettings {
             byo,
             stones,
             japanese: false,
+            increment: 0.0,
         })
+    }
+
+    /// Reads a Fischer clock, `MAIN,INCREMENT` (seconds, seconds).
+    pub fn parse_fischer(s: &str) -> Result<TimeSettings, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        let [main, inc] = parts.as_slice() else {
+            return Err(format!("expected MAIN,INCREMENT, got '{s}'"));
+        };
+        let ts = TimeSettings::parse(&format!("{main},0,0"))?;
+        match inc.parse::<f64>() {
+            Ok(i) if i.is_finite() && i > 0.0 => Ok(TimeSettings { increment: i, ..ts }),
+            _ => Err(format!("bad increment '{inc}'")),
+        }
     }
 
     /// Reads Japanese byo-yomi, `MAIN,PERIOD,PERIODS` (seconds, seconds, count).
@@ -68,10 +86,21 @@ impl TimeSettings {
         self.byo > 0.0 && self.stones > 0
     }
 
+    /// Whether this is a Fischer clock.
+    pub fn is_fischer(&self) -> bool {
+        self.increment > 0.0
+    }
+
     /// The GTP command announcing these settings (whole seconds, rounded up):
-    /// `kgs-time_settings byoyomi` for Japanese byo-yomi, `time_settings` else.
+    /// `kgs-time_settings byoyomi` for Japanese byo-yomi, `kata-time_settings
+    /// fischer` (in seconds as given) for Fischer, `time_settings` else.
     pub fn gtp_command(&self) -> String {
-        if self.japanese {
+        if self.is_fischer() {
+            format!(
+                "kata-time_settings fischer {} {}",
+                self.main, self.increment
+            )
+        } else if self.japanese {
             format!(
                 "kgs-time_settings byoyomi {} {} {}",
                 self.main.ceil() as u64,
@@ -128,7 +157,9 @@ impl Clock {
     /// and tolerance included.
     pub fn available(&self) -> f64 {
         let s = &self.settings;
-        let base = if s.japanese && self.in_byo {
+        let base = if s.is_fischer() {
+            self.main_left
+        } else if s.japanese && self.in_byo {
             f64::from(self.stones_left) * s.byo
         } else if s.japanese {
             self.main_left + f64::from(s.stones) * s.byo
@@ -146,6 +177,16 @@ impl Clock {
     /// player has run out of time.
     pub fn charge(&mut self, elapsed: f64) -> bool {
         let t = (elapsed - LAG_ALLOWANCE).max(0.0);
+        if self.settings.is_fischer() {
+            self.main_left -= t;
+            if self.main_left < -FLAG_TOLERANCE {
+                return true;
+            }
+            // The increment comes after the move; as under absolute time the
+            // tolerance is for the whole game (an overrun stays on the clock).
+            self.main_left += self.settings.increment;
+            return false;
+        }
         if self.settings.japanese {
             return self.charge_japanese(t);
         }

@@ -233,7 +233,12 @@ fn setup(cfg: &Config, e: &mut GtpProcess, c: Color, seed: Option<u32>) -> Resul
         }
         TimeControl::Clock(ts) => {
             let r = send(e, c, &ts.gtp_command(), t, false, v)?;
-            if !r.ok && ts.japanese {
+            if !r.ok && ts.is_fischer() {
+                // The nearest standard GTP has: absolute time; `time_left` then
+                // carries the increments as they come.
+                let cmd = format!("time_settings {} 0 0", ts.main.ceil() as u64);
+                send(e, c, &cmd, t, false, v)?;
+            } else if !r.ok && ts.japanese {
                 // The nearest standard GTP has: one move per period.
                 let cmd = format!(
                     "time_settings {} {} 1",

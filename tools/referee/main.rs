@@ -98,6 +98,17 @@ struct Args {
         conflicts_with_all = ["time_settings", "time_per_move"]
     )]
     byo_yomi: Option<TimeSettings>,
+    /// A Fischer clock: MAIN seconds, INCREMENT seconds added after every
+    /// move, e.g. `10,1`; announced with `kata-time_settings fischer` (engines
+    /// that refuse it get `time_settings MAIN 0 0`, and `time_left` shows
+    /// them the increments), kept like --time-settings.
+    #[arg(
+        long,
+        value_name = "MAIN,INCREMENT",
+        value_parser = TimeSettings::parse_fischer,
+        conflicts_with_all = ["time_settings", "time_per_move", "byo_yomi"]
+    )]
+    fischer: Option<TimeSettings>,
     /// GTP engine that judges dead stones after two passes (asked
     /// `final_status_list dead`); without it, Tromp-Taylor (all stones alive).
     #[arg(long, value_name = "CMD")]
@@ -166,7 +177,8 @@ fn config(args: &Args) -> Result<Config, String> {
             args.handicap, args.size, args.size
         ));
     }
-    let time = match (args.time_per_move, args.time_settings.or(args.byo_yomi)) {
+    let clock = args.time_settings.or(args.byo_yomi).or(args.fischer);
+    let time = match (args.time_per_move, clock) {
         (Some(s), _) => TimeControl::PerMove(positive("time-per-move", s)?),
         (None, Some(ts)) => TimeControl::Clock(ts),
         (None, None) => TimeControl::Unlimited,

@@ -35,7 +35,7 @@ impl fmt::Display for Illegal {
             Illegal::Occupied => "point occupied",
             Illegal::Suicide => "suicide",
             Illegal::Ko => "ko",
-            Illegal::Superko => "positional superko",
+            Illegal::Superko => "superko",
         })
     }
 }
@@ -421,6 +421,28 @@ impl Board {
                 Ok(())
             }
         }
+    }
+
+    /// Plays `c` on the empty point `p` as a multi-stone suicide: the stone joins its own
+    /// strings, which then have no liberty and leave the board as the opponent's prisoners.
+    /// Only when the move captures nothing, leaves its string without a liberty and joins at
+    /// least one stone of `c` (a lone stone's suicide would only repeat the position);
+    /// otherwise the reason, and nothing changes. Returns the number of stones lost.
+    pub fn play_suicide(&mut self, c: Color, p: Point) -> Result<u32, Illegal> {
+        if !self.is_onboard(p) || self.color[p.idx()] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        let joins = self.neighbours(p).iter().any(|&q| self.at(q) == c as u8);
+        if self.has_liberty_after(c, p) || !joins {
+            return Err(Illegal::Suicide);
+        }
+        self.play_unchecked(c, p);
+        let head = Point(self.head_at(p) as u16);
+        let lost = self.str_size[head.idx()] as u32;
+        self.remove_string(head);
+        self.captures[c.opp().index()] += lost;
+        self.ko = None;
+        Ok(lost)
     }
 
     /// A pass: only lifts the ko ban.

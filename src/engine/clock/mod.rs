@@ -14,7 +14,8 @@ pub const MIN_BUDGET: f64 = 0.05;
 /// Largest budget ever handed to the search, in seconds (a day: absurd settings stay finite).
 pub const MAX_BUDGET: f64 = 86_400.0;
 
-/// A time control, as announced by `time_settings` or `kgs-time_settings`. Times in seconds.
+/// A time control, as announced by `time_settings`, `kgs-time_settings` or
+/// `kata-time_settings`. Times in seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeControl {
     /// No time limit.
@@ -28,6 +29,15 @@ pub enum TimeControl {
         main: f64,
         period: f64,
         periods: u32,
+    },
+    /// Fischer: `main` seconds, and `increment` seconds added after each move; the clock
+    /// never holds more than `cap` (if given) after the increment, and no move may take more
+    /// than `max_move` (if given).
+    Fischer {
+        main: f64,
+        increment: f64,
+        cap: Option<f64>,
+        max_move: Option<f64>,
     },
 }
 
@@ -64,6 +74,12 @@ impl TimeControl {
                 period,
                 periods,
             } if period <= 0.0 || periods == 0 => TimeControl::Absolute { main }.normalized(),
+            TimeControl::Fischer {
+                main,
+                increment,
+                cap: None,
+                max_move: None,
+            } if increment <= 0.0 => TimeControl::Absolute { main }.normalized(),
             other => other,
         }
     }
@@ -73,7 +89,8 @@ impl TimeControl {
             TimeControl::Unlimited => 0.0,
             TimeControl::Absolute { main }
             | TimeControl::Canadian { main, .. }
-            | TimeControl::ByoYomi { main, .. } => main,
+            | TimeControl::ByoYomi { main, .. }
+            | TimeControl::Fischer { main, .. } => main,
         }
     }
 }
@@ -204,7 +221,7 @@ impl Clock {
         let s = &mut self.sides[side];
         match control {
             TimeControl::Unlimited => {}
-            TimeControl::Absolute { .. } => {
+            TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => {
                 s.main_left = secs;
                 s.in_byo = false;
             }
@@ -252,6 +269,10 @@ impl Clock {
         match control {
             TimeControl::Unlimited => {}
             TimeControl::Absolute { .. } => s.main_left = (s.main_left - e).max(0.0),
+            TimeControl::Fischer { increment, cap, .. } => {
+                let left = (s.main_left - e).max(0.0) + increment;
+                s.main_left = cap.map_or(left, |c| left.min(c));
+            }
             TimeControl::Canadian { period, stones, .. } => {
                 let Some((e, entered)) = spend_main(s, e) else {
                     return;
@@ -298,7 +319,7 @@ impl Clock {
     /// `time_reserve_max` of the main time); the share shrinks as the board fills, so the
     /// opening and middle game get more than the endgame. Inside a byo-yomi period or a
     /// Canadian block the move gets its part of the period minus the per-move lag, and never
-    /// more: periods are never lost.
+    /// more: periods are never lost. Under Fischer time see `fischer_budget`.
     pub fn budget(&self, side: usize, empty_points: usize, params: &Params) -> Option<Budget> {
         let control = self.control?;
         let s = &self.sides[side];
@@ -312,6 +333,19 @@ impl Clock {
         // Canadian block.
         let (raw, in_period) = match control {
             TimeControl::Unlimited => return None,
+            TimeControl::Fischer {
+                increment,
+                max_move,
+                ..
+            } => {
+                return Some(fischer_budget(
+                    s.main_left,
+                    increment,
+                    max_move,
+                    moves,
+                    params,
+                ));
+            }
             TimeControl::Absolute { .. } => (main_share, false),
             TimeControl::Canadian { period, stones, .. } => {
                 let block = period / f64::from(stones.max(1));
@@ -356,6 +390,34 @@ impl Clock {
         };
         Some(Budget { target, max })
     }
+}
+
+/// The budget of a move under Fischer time with `main_left` on the clock: the main time's
+/// share over `moves` moves still to come (after a lag reserve, as under absolute time) plus
+/// the increment the move gets back, less the lag every move costs. Since the increment only
+/// arrives once the move is made, no move may take more than half of the clock less the lag,
+/// and none more than `max_move` less the lag: the clock never runs out.
+fn fischer_budget(
+    main_left: f64,
+    increment: f64,
+    max_move: Option<f64>,
+    moves: f64,
+    params: &Params,
+) -> Budget {
+    let safety = f64::from(params.time_safety);
+    let main_left = main_left.max(0.0);
+    let reserve = (safety * moves).min(f64::from(params.time_reserve_max) * main_left);
+    let share = ((main_left - reserve) / moves).max(0.0);
+    let back = (increment - safety).max(0.0);
+    let ceiling = ((main_left - safety) / 2.0)
+        .min(max_move.map_or(MAX_BUDGET, |m| m - safety))
+        .clamp(0.001, MAX_BUDGET);
+    let target = (share + back).min(ceiling).max(0.001);
+    let max = (target * f64::from(params.time_max_factor))
+        .min(back + (main_left - reserve).max(0.0) * 0.2)
+        .min(ceiling)
+        .max(target);
+    Budget { target, max }
 }
 
 /// What the next move may spend, in seconds.

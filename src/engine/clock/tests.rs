@@ -272,3 +272,83 @@ fn cgos_sudden_death_with_time_left() {
     }
     assert!(left > 0.0, "left {left}");
 }
+
+fn fischer(main: f64, increment: f64) -> TimeControl {
+    TimeControl::Fischer {
+        main,
+        increment,
+        cap: None,
+        max_move: None,
+    }
+}
+
+#[test]
+fn fischer_budget_counts_the_increment_it_gets_back() {
+    let p = params();
+    let mut c = Clock::new();
+    c.set_control(fischer(60.0, 5.0));
+    // 81 empty points: 40.5 moves to go; reserve min(0.5 * 40.5, 0.25 * 60) = 15 s.
+    let b = c.budget(0, 81, &p).unwrap();
+    assert!(approx(b.target, (60.0 - 15.0) / 40.5 + (5.0 - 0.5)));
+    assert!(b.max >= b.target);
+    // Without the increment it is absolute time, and spends less.
+    let mut a = Clock::new();
+    a.set_control(fischer(60.0, 0.0));
+    assert_eq!(a.control(), Some(TimeControl::Absolute { main: 60.0 }));
+    assert!(a.budget(0, 81, &p).unwrap().target < b.target);
+}
+
+#[test]
+fn fischer_charge_adds_the_increment_and_time_left_sets_the_clock() {
+    let mut c = Clock::new();
+    c.set_control(TimeControl::Fischer {
+        main: 10.0,
+        increment: 2.0,
+        cap: Some(11.0),
+        max_move: None,
+    });
+    c.charge(0, 3.0);
+    assert!(approx(c.main_left(0), 9.0));
+    c.charge(0, 0.5);
+    assert!(approx(c.main_left(0), 10.5));
+    c.charge(0, 0.5);
+    assert!(
+        approx(c.main_left(0), 11.0),
+        "capped at the main time limit"
+    );
+    c.time_left(0, 4.5, 0);
+    assert!(approx(c.main_left(0), 4.5));
+    assert!(approx(c.main_left(1), 10.0));
+}
+
+#[test]
+fn fischer_never_lets_the_clock_run_out() {
+    let p = params();
+    // A short clock and an increment smaller than the lag: every move must still leave time,
+    // however long the game, and each one takes its whole budget plus the lag.
+    for (main, inc) in [(5.0, 0.5), (10.0, 1.0), (2.0, 0.1), (0.3, 1.0)] {
+        let mut c = Clock::new();
+        c.set_control(fischer(main, inc));
+        for _ in 0..300 {
+            let b = c.budget(0, 40, &p).unwrap();
+            let left = c.main_left(0);
+            assert!(
+                b.max < left || left < 0.01,
+                "{main}+{inc}: {b:?} with {left} left"
+            );
+            assert!(b.max <= (left - 0.5).max(0.0) / 2.0 + 1e-9 || b.max <= 0.001);
+            c.charge(0, b.max + 0.2);
+            assert!(c.main_left(0) > 0.0, "{main}+{inc}: out of time");
+        }
+    }
+    // A long increment makes long moves, never past the per-move limit.
+    let mut c = Clock::new();
+    c.set_control(TimeControl::Fischer {
+        main: 30.0,
+        increment: 20.0,
+        cap: None,
+        max_move: Some(8.0),
+    });
+    let b = c.budget(0, 81, &p).unwrap();
+    assert!(b.target <= 7.5 && b.max <= 7.5, "{b:?}");
+}
