@@ -3,6 +3,7 @@
 use super::bitboard::Bitboard;
 use super::point::{Color, Point};
 use super::position::Board;
+use super::rules::Tax;
 
 /// Who a point counts for at the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,12 +116,15 @@ impl Board {
         }
     }
 
-    /// Japanese counting: territory (empty regions and dead stones surrounded by one colour,
-    /// none in a seki: its shared liberties and its eyes count for nobody) plus prisoners
-    /// (captures and dead stones), Black minus White minus komi.
-    pub fn territory_score(&self, dead: &Bitboard, komi: f32) -> f32 {
+    /// Territory counting: territory (empty regions and dead stones surrounded by one colour;
+    /// with `Tax::Seki`, as in Japanese rules, none in a seki: its eyes count for nobody) plus
+    /// prisoners (captures and dead stones), Black minus White minus komi.
+    pub fn territory_score(&self, dead: &Bitboard, komi: f32, tax: Tax) -> f32 {
         let owners = self.area_owners(dead);
-        let seki = self.seki(dead).points;
+        let seki = match tax {
+            Tax::Seki => self.seki(dead).points,
+            Tax::None => Bitboard::EMPTY,
+        };
         let mut diff = self.captures(Color::Black) as i32 - self.captures(Color::White) as i32;
         for p in self.points().filter(|&p| !seki.has(p)) {
             let stone = self.stone(p);

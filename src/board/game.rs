@@ -324,7 +324,7 @@ impl Game {
         let komi = self.score_komi();
         match self.rules.scoring {
             Scoring::Area => self.board.area_score_with_dead(dead, komi),
-            Scoring::Territory => self.board.territory_score(dead, komi),
+            Scoring::Territory => self.board.territory_score(dead, komi, self.rules.tax),
         }
     }
 }

@@ -28,8 +28,8 @@ pub enum KoRule {
 pub enum Tax {
     /// Every empty region surrounded by one colour counts.
     None,
-    /// Eyes of groups in seki do not count (Japanese and Korean rules). The count finds no
-    /// seki of its own, so it is the count of `None` on the positions it can judge.
+    /// Eyes of groups in seki do not count (Japanese and Korean rules; `Board::seki` finds
+    /// them).
     Seki,
 }
 

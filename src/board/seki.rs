@@ -100,6 +100,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Tax;
     use crate::board::diagram::board;
 
     /// The seki of a diagram (top row first; X black, O white, . empty; no dead stones): its
@@ -159,13 +160,13 @@ mod tests {
             ".XXXOOOO.",
             "XXXX.OOOO",
         ]);
-        assert_eq!(b.territory_score(&Bitboard::EMPTY, 0.0), 0.0);
+        assert_eq!(b.territory_score(&Bitboard::EMPTY, 0.0, Tax::Seki), 0.0);
         let black = b.stones(Color::Black).count() as f32;
         let white = b.stones(Color::White).count() as f32;
         assert_eq!(b.area_score(0.0), black + 1.0 - white - 1.0);
         // Without a stalemate (White fills D2 safely) A2 is territory: 1 point against row 5.
         let c = board(&[".....", "OOOOO", "XXXXO", ".XX.O", "XXXXO"]);
-        assert_eq!(c.territory_score(&Bitboard::EMPTY, 0.0), -4.0);
+        assert_eq!(c.territory_score(&Bitboard::EMPTY, 0.0, Tax::Seki), -4.0);
     }
 
     #[test]

@@ -166,7 +166,7 @@ fn area_and_territory_scores() {
     );
     assert_eq!(d.area_score_with_dead(&dead, 0.0), 0.0);
     // Territory: Black 5 (column A with the dead stone's point) + 1 prisoner; White 5.
-    assert_eq!(d.territory_score(&dead, 0.0), 1.0);
+    assert_eq!(d.territory_score(&dead, 0.0, Tax::Seki), 1.0);
 }
 
 #[test]
