@@ -131,7 +131,8 @@ const SEKI_GAME: [&str; 9] = [
     "XXXX.OOOO",
 ];
 
-/// GTP commands that set up `SEKI_GAME` with komi 0 under `rules`, then `queries`.
+/// GTP commands that set up `SEKI_GAME` with komi 0 under `rules`, end it with two passes,
+/// then `queries`.
 fn seki_script(rules: &str, queries: &[&str]) -> String {
     let mut s = format!("boardsize 9\nclear_board\nkomi 0\n{rules}\n");
     for (r, line) in SEKI_GAME.iter().enumerate() {
@@ -144,6 +145,8 @@ fn seki_script(rules: &str, queries: &[&str]) -> String {
             s += &format!("play {colour} {}{}\n", &"ABCDEFGHJ"[c..=c], 9 - r);
         }
     }
+    // Two passes end the game: `final_score` counts it rather than estimating.
+    s += "play b pass\nplay w pass\n";
     for q in queries {
         s += q;
         s += "\n";
