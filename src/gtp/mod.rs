@@ -16,7 +16,6 @@ mod gogui;
 pub mod input;
 mod recover;
 pub mod response;
-mod restrict;
 mod rules;
 mod think;
 
