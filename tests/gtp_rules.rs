@@ -240,14 +240,14 @@ fn white_handicap_bonus_counts_in_the_final_score() {
 #[test]
 fn the_game_record_names_the_rules_in_force() {
     let mut g = engine();
-    assert!(g.ok("printsgf").contains("RU[CGOS]"));
+    assert!(g.ok("printsgf").contains("RU[Chinese]"));
     for (set, ru) in [
         ("kata-set-rules japanese", "RU[Japanese]"),
         ("kgs-rules chinese", "RU[Chinese]"),
         ("kata-set-rules aga", "RU[AGA]"),
         ("kata-set-rules new-zealand", "RU[NZ]"),
         ("kata-set-rules tromp-taylor", "RU[Tromp-Taylor]"),
-        ("kata-set-rules sui=false", "RU[CGOS]"),
+        ("kata-set-rules sui=false", "RU[Chinese]"),
         ("kata-set-rules ko=SIMPLE", "RU[ko=SIMPLE scoring=AREA"),
     ] {
         g.ok(set);

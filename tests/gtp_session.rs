@@ -601,7 +601,7 @@ printsgf
     );
     let v = env!("CARGO_PKG_VERSION");
     let printed = format!(
-        "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{v}]SZ[9]KM[6.5]HA[2]RU[CGOS]PB[unknown]PW[unknown]AB[gg][cc];W[ee];B[ce];W[];B[ec];W[aa])"
+        "(;FF[4]GM[1]CA[UTF-8]AP[moyo:{v}]SZ[9]KM[6.5]HA[2]RU[Chinese]PB[unknown]PW[unknown]AB[gg][cc];W[ee];B[ce];W[];B[ec];W[aa])"
     );
     let expected = format!(
         "\

@@ -38,7 +38,7 @@ const NAMED: &[Named] = &[
     Named {
         names: &["cgos"],
         rules: Ok(rules(Positional, Area, Tax::None, false, Zero, false)),
-        sgf: "CGOS",
+        sgf: "Chinese",
     },
     Named {
         names: &["tromp-taylor", "tromptaylor", "tt"],
@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn the_default_rules_are_cgos_and_records_name_them() {
         assert_eq!(named("cgos").unwrap().0, Rules::default());
-        assert_eq!(sgf_name(Rules::default(), None), "CGOS");
+        assert_eq!(sgf_name(Rules::default(), None), "Chinese");
         let (korean, _) = named("korean").unwrap();
         assert_eq!(sgf_name(korean, Some("korean")), "Korean");
         assert_eq!(sgf_name(korean, None), "Japanese");
