@@ -54,6 +54,34 @@ fn referee_vs_gnugo(gnugo: &str, moyo_args: &str, extra: &[&str], dir: &Path) ->
     stdout
 }
 
+/// The referee's summary shows `games` finished games (wins and jigo) with no crash, illegal
+/// move or time loss of moyo and no crash or illegal move of GNU Go.
+fn assert_clean_games(stdout: &str, games: u32) {
+    for key in [
+        "a_crashes",
+        "a_illegal",
+        "a_time_losses",
+        "b_crashes",
+        "b_illegal",
+    ] {
+        assert_eq!(summary_value(stdout, key), "0", "{key}:\n{stdout}");
+    }
+    let a: u32 = summary_value(stdout, "a_wins").parse().unwrap();
+    let b: u32 = summary_value(stdout, "b_wins").parse().unwrap();
+    let jigo: u32 = summary_value(stdout, "jigo").parse().unwrap();
+    assert_eq!(a + b + jigo, games, "the games ended:\n{stdout}");
+}
+
+/// Game `n` (from 1; some referees number from 0) was saved in `dir` and is a real game of
+/// 20 moves or more, not an early forfeit.
+fn assert_real_game(dir: &Path, n: usize) {
+    let sgf = std::fs::read_to_string(dir.join(format!("game-{n:03}.sgf")))
+        .or_else(|_| std::fs::read_to_string(dir.join(format!("game-{:03}.sgf", n - 1))))
+        .expect("game saved as SGF");
+    let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
+    assert!(moves >= 20, "game {n} has only {moves} moves:\n{sgf}");
+}
+
 #[test]
 fn plays_full_games_against_gnugo() {
     let Some(gnugo) = gnugo() else {
@@ -68,26 +96,10 @@ fn plays_full_games_against_gnugo() {
         &dir,
     );
     assert_eq!(summary_value(&stdout, "games"), "2");
-    for key in [
-        "a_crashes",
-        "a_illegal",
-        "a_time_losses",
-        "b_crashes",
-        "b_illegal",
-    ] {
-        assert_eq!(summary_value(&stdout, key), "0", "{key}:\n{stdout}");
-    }
-    let a: u32 = summary_value(&stdout, "a_wins").parse().unwrap();
-    let b: u32 = summary_value(&stdout, "b_wins").parse().unwrap();
-    let jigo: u32 = summary_value(&stdout, "jigo").parse().unwrap();
-    assert_eq!(a + b + jigo, 2);
+    assert_clean_games(&stdout, 2);
     // Both games were saved and are real games, not early forfeits.
     for n in 1..=2 {
-        let sgf = std::fs::read_to_string(dir.join(format!("game-{n:03}.sgf")))
-            .or_else(|_| std::fs::read_to_string(dir.join(format!("game-{:03}.sgf", n - 1))))
-            .expect("game saved as SGF");
-        let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
-        assert!(moves >= 20, "game {n} has only {moves} moves:\n{sgf}");
+        assert_real_game(&dir, n);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -228,28 +240,12 @@ fn fischer_game_without_time_loss() {
         &["--games", "1", "--fischer", "6,1"],
         &dir,
     );
-    for key in [
-        "a_crashes",
-        "a_illegal",
-        "a_time_losses",
-        "b_crashes",
-        "b_illegal",
-    ] {
-        assert_eq!(summary_value(&stdout, key), "0", "{key}:\n{stdout}");
-    }
-    let a: u32 = summary_value(&stdout, "a_wins").parse().unwrap();
-    let b: u32 = summary_value(&stdout, "b_wins").parse().unwrap();
-    let jigo: u32 = summary_value(&stdout, "jigo").parse().unwrap();
-    assert_eq!(a + b + jigo, 1, "the game ended:\n{stdout}");
+    assert_clean_games(&stdout, 1);
     // It used its increments: more than the minimum a move, never near the clock.
     let avg: f64 = summary_value(&stdout, "a_avg_move_time").parse().unwrap();
     let max: f64 = summary_value(&stdout, "a_max_move_time").parse().unwrap();
     assert!(avg > 0.3, "average move time {avg}:\n{stdout}");
     assert!(max < 4.0, "longest move {max}:\n{stdout}");
-    let sgf = std::fs::read_to_string(dir.join("game-001.sgf"))
-        .or_else(|_| std::fs::read_to_string(dir.join("game-000.sgf")))
-        .expect("game saved as SGF");
-    let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
-    assert!(moves >= 20, "only {moves} moves:\n{sgf}");
+    assert_real_game(&dir, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }

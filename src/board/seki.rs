@@ -171,29 +171,21 @@ mod tests {
 
     #[test]
     fn dame_an_atari_and_a_killed_group_are_no_seki() {
-        // Dame between two walls: filling it is safe.
-        let (stones, points) = seki_of(&["XX.OO", "XX.OO", "XX.OO", "XX.OO", "XX.OO"]);
-        assert!(
-            stones.is_empty() && points.is_empty(),
-            "{stones:?} {points:?}"
-        );
-        // The inner White stones have one liberty: Black captures there.
-        let (stones, points) = seki_of(&[
-            "......", //
-            "OOOO..", "XXXO..", ".XXO..", "OOXO..", "OOXO..",
-        ]);
-        assert!(
-            stones.is_empty() && points.is_empty(),
-            "{stones:?} {points:?}"
-        );
-        // An eye for the inner White stones: White fills a shared liberty safely, Black dies.
-        let (stones, points) = seki_of(&[
-            "......", //
-            "OOOO..", "XXXO..", "..XO..", "OOXO..", ".OXO..",
-        ]);
-        assert!(
-            stones.is_empty() && points.is_empty(),
-            "{stones:?} {points:?}"
-        );
+        let positions: [&[&str]; 3] = [
+            // Dame between two walls: filling it is safe.
+            &["XX.OO", "XX.OO", "XX.OO", "XX.OO", "XX.OO"],
+            // The inner White stones have one liberty: Black captures there.
+            &["......", "OOOO..", "XXXO..", ".XXO..", "OOXO..", "OOXO.."],
+            // An eye for the inner White stones: White fills a shared liberty safely, Black
+            // dies.
+            &["......", "OOOO..", "XXXO..", "..XO..", "OOXO..", ".OXO.."],
+        ];
+        for rows in positions {
+            let (stones, points) = seki_of(rows);
+            assert!(
+                stones.is_empty() && points.is_empty(),
+                "{rows:?}: {stones:?} {points:?}"
+            );
+        }
     }
 }
