@@ -47,5 +47,7 @@ undo
 boardsize 5
 clear_board
 komi 0.5
+play b pass
+play w pass
 15 final_score
 #? [W\+0\.5]

@@ -1,10 +1,12 @@
 //! Analysis streams seen from outside: every argument form, both dialects, input ending a
 //! stream at once (a command, a raw empty line, GoGui's interrupt, the end of input), the
-//! `genmove` kinds running to the end whatever arrives, and the game left untouched.
+//! `genmove` kinds running to the end whatever arrives, and the game left untouched; `avoid`
+//! and `allow`, KataGo's scores and `rootInfo`, the score estimates, `stop` and
+//! `clear_cache`.
 
 mod gtp_support;
 
-use gtp_support::analysis::{Analysis, Dialect, parse_stream};
+use gtp_support::analysis::{Analysis, Dialect, is_gfx_line, parse_stream};
 use gtp_support::*;
 use std::time::{Duration, Instant};
 
@@ -122,11 +124,6 @@ fn sabaki_and_lizzie_forms_and_refused_options() {
         assert!(took < PROMPT, "{cmd}: {took:?}");
         assert_eq!(g.response(), "= moyo\n\n");
     }
-    // LizGoban probes for `allow`: refused at once, nothing streamed.
-    assert_eq!(
-        g.cmd("lz-analyze b interval 20 allow b D4 1"),
-        Err("unsupported option: allow".into())
-    );
     assert_eq!(g.cmd("kata-analyze b interval"), Err("syntax error".into()));
     assert_eq!(
         g.cmd("lz-analyze purple 10"),
@@ -230,4 +227,244 @@ fn the_end_of_input_ends_a_stream() {
         .trim_start_matches(' ');
     let parsed = parse_stream(body, Dialect::Leela, false);
     assert!(parsed.is_ok(), "{parsed:?} in {out}");
+}
+
+/// The centre of 9x9, where Black's first moves go.
+const CENTRE: &[&str] = &["D4", "E4", "F4", "D5", "E5", "F5", "D6", "E6", "F6"];
+
+#[test]
+fn avoid_keeps_moves_out_of_the_analysis_and_the_move_played() {
+    let mut g = engine();
+    let avoid = format!("avoid b {} 1", CENTRE.join(","));
+    let (lines, _) = stream(
+        &mut g,
+        &format!("kata-analyze b 10 minmoves 100 {avoid} avoid w A1 1"),
+        Duration::from_millis(500),
+        b"name\n",
+        Dialect::Kata,
+    );
+    assert_eq!(g.response(), "= moyo\n\n");
+    assert!(!lines.is_empty());
+    for a in &lines {
+        assert!(a.infos.iter().all(|i| !CENTRE.contains(&i.mv.as_str())));
+        // minmoves lists every other move: only the avoided ones are missing (and A1 is
+        // avoided for White only).
+        assert_eq!(a.infos.len(), 82 - CENTRE.len(), "{a:?}");
+    }
+    let (lines, mv) = genmove_stream(
+        &mut g,
+        &format!("kata-genmove_analyze b {avoid}"),
+        Dialect::Kata,
+    );
+    assert!(!CENTRE.contains(&mv.as_str()), "{mv}");
+    assert!(
+        lines
+            .iter()
+            .flat_map(|a| &a.infos)
+            .all(|i| !CENTRE.contains(&i.mv.as_str()))
+    );
+    // The filter was for those commands only: the next analysis may show the centre again.
+    let (lines, _) = stream(
+        &mut g,
+        "lz-analyze w 10 minmoves 100",
+        Duration::from_millis(300),
+        b"name\n",
+        Dialect::Leela,
+    );
+    assert_eq!(g.response(), "= moyo\n\n");
+    assert!(lines.iter().all(|a| a.infos.iter().any(|i| i.mv == "E4")));
+    g.finish();
+}
+
+#[test]
+fn allow_confines_the_root_to_the_listed_moves() {
+    let mut g = engine();
+    let allowed = ["C3", "G7", "pass"];
+    let (lines, _) = stream(
+        &mut g,
+        "lz-analyze b 10 minmoves 10 allow b C3,G7,pass 1",
+        Duration::from_millis(400),
+        b"name\n",
+        Dialect::Leela,
+    );
+    assert_eq!(g.response(), "= moyo\n\n");
+    assert!(!lines.is_empty());
+    for a in &lines {
+        assert!(
+            a.infos.iter().all(|i| allowed.contains(&i.mv.as_str())),
+            "{a:?}"
+        );
+        // minmoves lists them all, and nothing else.
+        assert_eq!(a.infos.len(), allowed.len(), "{a:?}");
+    }
+    let (_, mv) = genmove_stream(
+        &mut g,
+        "lz-genmove_analyze b 5 allow b C3,G7 1",
+        Dialect::Leela,
+    );
+    assert!(["C3", "G7"].contains(&mv.as_str()), "{mv}");
+    g.finish();
+}
+
+#[test]
+fn malformed_avoid_and_allow_are_refused_and_change_nothing() {
+    let mut g = engine();
+    g.ok("play b E5");
+    let before = g.ok("showboard");
+    for (cmd, why) in [
+        ("lz-analyze b 10 avoid b D4 0", "invalid depth: 0"),
+        ("kata-analyze b 10 avoid b D4", "syntax error"),
+        ("kata-analyze w avoid purple D4 1", "invalid color: purple"),
+        ("lz-analyze w avoid w D4,I4 1", "invalid vertex: I4"),
+        (
+            "lz-genmove_analyze w allow w D4 1 allow w E4 1",
+            "allow given twice for one color",
+        ),
+        (
+            "kata-genmove_analyze w avoid w D4 1 allow w E4 1",
+            "allow and avoid for the same color",
+        ),
+    ] {
+        assert_eq!(g.cmd(cmd), Err(why.into()), "{cmd}");
+    }
+    assert_eq!(g.ok("showboard"), before);
+    // No filter was left behind: White's analysis may show D4.
+    let (lines, _) = stream(
+        &mut g,
+        "lz-analyze w 10 minmoves 100",
+        Duration::from_millis(300),
+        b"name\n",
+        Dialect::Leela,
+    );
+    assert_eq!(g.response(), "= moyo\n\n");
+    assert!(lines.iter().all(|a| a.infos.iter().any(|i| i.mv == "D4")));
+    g.finish();
+}
+
+/// A 9x9 position where Black owns rows 1 to 7 and White rows 8 and 9 (komi 7): Black leads
+/// by 63 - 18 - 7 = 38 points. Black to move. The playouts, which fight over the thin white
+/// area, see a smaller lead (about 12 points at 400 playouts), still a clear one.
+fn black_far_ahead() -> Gtp {
+    let mut g = engine();
+    for col in "ABCDEFGHJ".chars() {
+        g.ok(&format!("play b {col}7"));
+        g.ok(&format!("play w {col}8"));
+    }
+    g
+}
+
+#[test]
+fn kata_scores_and_root_info_are_the_analysed_sides_view() {
+    let mut g = black_far_ahead();
+    for (colour, sign) in [("b", 1.0), ("w", -1.0)] {
+        let (lines, _) = stream(
+            &mut g,
+            &format!("kata-analyze {colour} 10 rootInfo true"),
+            Duration::from_millis(500),
+            b"name\n",
+            Dialect::Kata,
+        );
+        assert_eq!(g.response(), "= moyo\n\n");
+        let last = lines.last().expect("a line");
+        let root = last.root.as_ref().expect("rootInfo");
+        assert!(root.visits > 0);
+        let lead = root.score_lead.unwrap() * sign;
+        assert!(lead > 5.0, "{colour}: root lead {lead}");
+        let best = &last.infos[0];
+        assert!(best.score_lead.unwrap() * sign > 5.0, "{colour}: {best:?}");
+        assert!(best.score_stdev.unwrap() >= 0.0);
+    }
+    // Without rootInfo none is written; lz-analyze has no scores.
+    let (lines, _) = stream(
+        &mut g,
+        "kata-analyze b 10",
+        Duration::from_millis(300),
+        b"name\n",
+        Dialect::Kata,
+    );
+    assert_eq!(g.response(), "= moyo\n\n");
+    assert!(
+        lines
+            .iter()
+            .all(|a| a.root.is_none() && a.infos[0].score_lead.is_some())
+    );
+    g.finish();
+}
+
+#[test]
+fn score_estimates_name_the_side_ahead() {
+    let mut g = black_far_ahead();
+    // Mid-game: the short search's mean margin, rounded to a result the game can end with.
+    let s = g.ok("final_score");
+    assert!(matches("B+{num}", &s), "{s}");
+    let lead: f64 = s[2..].parse().unwrap();
+    assert!(lead > 5.0 && lead.fract() == 0.0, "{s}");
+    // GNU Go's form, the bounds from White's view.
+    let e = g.ok("estimate_score");
+    assert!(
+        matches("B+{num} (upper bound: {num}, lower: {num})", &e),
+        "{e}"
+    );
+    let n: Vec<f64> = e
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert_eq!(n.len(), 3, "{e}");
+    assert!(n[0] > 5.0 && n[2] < n[1] && n[2] < -5.0, "{e}");
+    // GoGui's territory map: White's row 9, Black's lower rows.
+    let t = g.ok("moyo-territory");
+    let lines: Vec<&str> = t.lines().collect();
+    assert!(lines.iter().all(|l| is_gfx_line(l)), "{t}");
+    assert!(
+        lines[0].starts_with("BLACK ") && lines[0].contains(" E1"),
+        "{t}"
+    );
+    assert!(
+        lines[1].starts_with("WHITE ") && lines[1].contains(" E9"),
+        "{t}"
+    );
+    assert!(lines[2].starts_with("TEXT estimate B+"), "{t}");
+    // After two passes the board is counted: 63 - 18 - 7.
+    g.ok("play b pass");
+    g.ok("play w pass");
+    assert_eq!(g.ok("final_score"), "B+38");
+    g.finish();
+}
+
+#[test]
+fn stop_ends_a_stream_and_is_answered() {
+    let mut g = engine();
+    assert_eq!(g.ok("known_command stop"), "true");
+    let (lines, took) = stream(
+        &mut g,
+        "kata-analyze b 10",
+        Duration::from_millis(400),
+        b"7 stop\n",
+        Dialect::Kata,
+    );
+    assert!(took < PROMPT, "{took:?}");
+    assert!(!lines.is_empty());
+    assert_eq!(g.response(), "=7 \n\n");
+    // With nothing running it is answered all the same.
+    assert_eq!(g.ok("stop"), "");
+    g.finish();
+}
+
+#[test]
+fn clear_cache_drops_the_tree() {
+    let mut g = engine();
+    stream(
+        &mut g,
+        "lz-analyze b 50",
+        Duration::from_millis(300),
+        b"name\n",
+        Dialect::Leela,
+    );
+    assert_eq!(g.response(), "= moyo\n\n");
+    assert_eq!(g.cmd("clear_cache"), Ok(String::new()));
+    assert_eq!(g.cmd("clear_cache x"), Err("syntax error".into()));
+    g.ok("genmove b");
+    let why = g.ok("moyo-explain");
+    assert!(!why.contains(" kept from before)"), "{why}");
+    g.finish();
 }

@@ -24,6 +24,7 @@ set_free_handicap
 time_settings
 time_left
 final_score
+estimate_score
 final_status_list
 loadsgf
 reg_genmove
@@ -44,6 +45,8 @@ kata-analyze
 genmove_analyze
 lz-genmove_analyze
 kata-genmove_analyze
+stop
+clear_cache
 cgos-opponent_name
 cgos-opponent_rating
 cgos-gameover
@@ -64,6 +67,7 @@ moyo-visits
 moyo-winrates
 moyo-pv
 moyo-gfx
+moyo-territory
 moyo-policy_genmove";
 
 #[test]
@@ -711,10 +715,12 @@ pspairs/Visits/moyo-visits %m
 sboard/Win rates/moyo-winrates %m
 var/Principal variation/moyo-pv %m
 gfx/Search/moyo-gfx %m
+gfx/Territory/moyo-territory
 plist/Dead stones/final_status_list dead
 plist/Alive stones/final_status_list alive
 hstring/Explain last move/moyo-explain
 string/Final score/final_score
+string/Estimate score/estimate_score
 string/Show board/showboard
 param/Parameters/moyo-param
 param/Display/moyo-display

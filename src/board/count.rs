@@ -104,9 +104,9 @@ impl Board {
     }
 
     /// Adds each point's owner after a finished playout (see `playout_areas`) to `sums`, per
-    /// `Point::idx`: +1 for Black, -1 for White.
+    /// `Point::idx`: +1 for Black, -1 for White. Returns Black's area less White's.
     #[inline]
-    pub fn add_playout_owners(&self, sums: &mut [i32]) {
+    pub fn add_playout_owners(&self, sums: &mut [i32]) -> i32 {
         let (black, white) = self.playout_areas();
         for p in black.iter() {
             sums[p.idx()] += 1;
@@ -114,6 +114,7 @@ impl Board {
         for p in white.iter() {
             sums[p.idx()] -= 1;
         }
+        black.count() as i32 - white.count() as i32
     }
 
     /// Territory counting: territory (empty regions and dead stones surrounded by one colour;

@@ -91,13 +91,20 @@ impl Engine {
             return decision(GenMove::Play(Move::Pass), "no legal move but pass", None);
         }
         let cleanup = mode == GenMode::Cleanup;
-        if !cleanup && let Some(d) = self.book_decision(color) {
+        // Barred moves (analysis's avoid and allow): the search alone decides, among the
+        // moves it may try; no book move, no early pass.
+        let filtered = self.filtered();
+        if !cleanup
+            && !filtered
+            && let Some(d) = self.book_decision(color)
+        {
             return d;
         }
         let limits = self.move_limits(color);
         let (r, handicapped) = self.search_for_move(color, &limits, progress);
         let mut after_pass = None;
         if !cleanup
+            && !filtered
             && decide::passing_wins(
                 &self.state.game,
                 color,

@@ -1,4 +1,4 @@
-//! The end of the game: ownership, `final_status_list` and `final_score` from the search.
+//! The end of the game: ownership, `final_status_list` and the count of a finished game.
 
 use super::*;
 use crate::board::Bitboard;
@@ -15,6 +15,17 @@ impl Engine {
         {
             return l.result.ownership.clone();
         }
+        // After the final passes the game is over and a search would only count the board as
+        // it stands: take the passes back (the board stays the same) and let it play on.
+        let mut g = self.state.game.clone();
+        while matches!(g.last_move(), Some((_, Move::Pass))) && g.undo() {}
+        self.status_search(&g).ownership
+    }
+
+    /// The modest search of the status commands on `g` (a copy of the game), for its side to
+    /// move: `status_playouts` (or `--playouts`), at most `status_max_seconds`; recorded as
+    /// the last search.
+    pub(super) fn status_search(&mut self, g: &Game) -> SearchResult {
         let max_seconds = self.config.params.status_max_seconds;
         let time = self
             .config
@@ -30,15 +41,11 @@ impl Engine {
             time: Some(seconds(time)),
             max_time: None,
         };
-        // After the final passes the game is over and a search would only count the board as
-        // it stands: take the passes back (the board stays the same) and let it play on.
-        let mut g = self.state.game.clone();
-        while matches!(g.last_move(), Some((_, Move::Pass))) && g.undo() {}
         let to_play = g.to_play();
         self.stop.store(false, Ordering::Relaxed);
-        let r = self.searcher.search(&g, to_play, &limits, &self.stop);
+        let r = self.searcher.search(g, to_play, &limits, &self.stop);
         self.record(to_play, &r);
-        r.ownership
+        r
     }
 
     /// The ownership behind the stone status lists: the average final owner over
@@ -112,7 +119,7 @@ impl Engine {
     }
 
     /// The score (`B+3.5`, `W+1`, `0`) by the game's rule, with the dead stones removed.
-    pub fn final_score(&mut self) -> Result<String, String> {
+    pub(super) fn counted_score(&mut self) -> Result<String, String> {
         let dead = self.final_status_list(StoneStatus::Dead);
         let s = self.state.game.score(&Board::bitboard_of(&dead));
         if !s.is_finite() {

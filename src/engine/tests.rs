@@ -154,6 +154,10 @@ fn play_sequence_is_all_or_nothing() {
 fn empty_board_has_no_dead_stones_without_search() {
     let mut e = engine();
     assert!(e.final_status_list(StoneStatus::Dead).is_empty());
+    // Mid-game `final_score` is a short search's estimate; after two passes, the count.
+    assert!(e.final_score().is_ok());
+    e.play(Color::Black, Move::Pass).unwrap();
+    e.play(Color::White, Move::Pass).unwrap();
     assert_eq!(e.final_score(), Ok("W+7".to_string()));
 }
 

@@ -3,22 +3,27 @@
 //! `lz-genmove_analyze` and `kata-genmove_analyze` stream them while a move is generated and
 //! end with `play <move>`.
 //!
-//! Arguments: `[colour] [interval] [interval N] [minmoves N] [maxmoves N] [ownership true]`,
-//! the interval in centiseconds; any other option is refused (LizGoban probes `allow`).
+//! Arguments: `[colour] [interval] [interval N] [minmoves N] [maxmoves N] [ownership true]
+//! [rootInfo true] [avoid C V,V,... D] [allow C V,V,... D]`, the interval in centiseconds
+//! (`avoid` and `allow`: `restrict.rs`); any other option is refused.
 //! Output: `=` and a line break, then every interval one line of `info move V visits N
 //! winrate W prior P lcb L order I pv V V ...` segments (the moves most visited first, `pv`
-//! last) with, when asked, `ownership` and one number per point from the top-left corner
-//! (the analysed colour's view: +1 its own). Win rate, prior and lower confidence bound are
-//! integers in ten-thousandths for `analyze` and `lz-*`, floats in [0, 1] for `kata-*`.
+//! last; `kata-*` adds `scoreMean`, `scoreStdev` and `scoreLead` after the win rate), with,
+//! when asked, `rootInfo visits N winrate W ...` for the root, and `ownership` and one number
+//! per point from the top-left corner. Everything is from the analysed colour's view (+1
+//! ownership its own, a positive score its lead). Win rate, prior and lower confidence bound
+//! are integers in ten-thousandths for `analyze` and `lz-*`, floats in [0, 1] for `kata-*`;
+//! scores are points (area less komi, as the playouts count) with one decimal.
 //! Without an interval, `analyze` reports every second and `genmove_analyze` only once,
 //! before `play`; an interval of 0 means once, at the end.
 
 use super::args::{boolean, count, finite, syntax};
+use super::restrict::{ClauseKind, Clauses};
 use super::think::{self, Watchers};
 use super::{Input, InputSignal, Session};
 use crate::board::{Board, Color};
 use crate::engine::GenMode;
-use crate::search::{MoveStat, SearchResult};
+use crate::search::{MoveFilter, MoveStat, Score, SearchResult};
 use crossbeam::channel::Receiver;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -56,6 +61,10 @@ pub struct Request {
     pub max_moves: Option<usize>,
     /// Whether to add the ownership of every point.
     pub ownership: bool,
+    /// Whether to add the root's figures (`rootInfo`).
+    pub root_info: bool,
+    /// Moves the search must not try (`avoid`, `allow`).
+    pub filter: Option<MoveFilter>,
     /// Whether a move is generated and played (the `genmove_analyze` kinds).
     pub genmove: bool,
 }
@@ -78,6 +87,8 @@ pub(super) fn request(
         min_moves: 0,
         max_moves: None,
         ownership: false,
+        root_info: false,
+        filter: None,
         genmove,
     };
     let mut rest = a;
@@ -93,20 +104,38 @@ pub(super) fn request(
         req.interval = centiseconds(first)?;
         rest = tail;
     }
+    let board = s.engine.board();
+    let mut clauses = Clauses::default();
     while let Some((key, tail)) = rest.split_first() {
+        let key = key.to_ascii_lowercase();
+        let restrict = match key.as_str() {
+            "avoid" => Some(ClauseKind::Avoid),
+            "allow" => Some(ClauseKind::Allow),
+            _ => None,
+        };
+        if let Some(kind) = restrict {
+            let [c, v, d, tail @ ..] = tail else {
+                return Err(syntax());
+            };
+            clauses.read(kind, board, c, v, d)?;
+            rest = tail;
+            continue;
+        }
         let Some((value, tail)) = tail.split_first() else {
             return Err(syntax());
         };
         let number = || count(value).map(|n| n as usize).ok_or_else(syntax);
-        match key.to_ascii_lowercase().as_str() {
+        match key.as_str() {
             "interval" => req.interval = centiseconds(value)?,
             "minmoves" => req.min_moves = number()?,
             "maxmoves" => req.max_moves = Some(number()?),
             "ownership" => req.ownership = boolean(value)?,
+            "rootinfo" => req.root_info = boolean(value)?,
             _ => return Err(format!("unsupported option: {key}")),
         }
         rest = tail;
     }
+    req.filter = clauses.filter(board);
     Ok(req)
 }
 
@@ -143,6 +172,16 @@ pub fn info_line(b: &Board, req: &Request, r: &SearchResult) -> Option<String> {
         Dialect::Leela => format!("{}", (x.clamp(0.0, 1.0) * 10000.0).round() as u32),
         Dialect::Kata => format!("{:.6}", x.clamp(0.0, 1.0)),
     };
+    let score = |s: Score| match req.dialect {
+        Dialect::Leela => String::new(),
+        // KataGo's scoreMean is its scoreLead; here both are the playouts' mean margin.
+        Dialect::Kata => format!(
+            " scoreMean {:.1} scoreStdev {:.1} scoreLead {:.1}",
+            s.lead + 0.0,
+            s.stdev,
+            s.lead + 0.0
+        ),
+    };
     let mut line = String::new();
     for (order, m) in moves.iter().enumerate() {
         if order > 0 {
@@ -150,10 +189,11 @@ pub fn info_line(b: &Board, req: &Request, r: &SearchResult) -> Option<String> {
         }
         let _ = write!(
             line,
-            "info move {} visits {} winrate {} prior {} lcb {} order {order} pv",
+            "info move {} visits {} winrate {}{} prior {} lcb {} order {order} pv",
             b.move_string(m.mv),
             m.visits,
             number(m.winrate),
+            score(m.score),
             number(m.prior),
             number(lcb(m.winrate, m.visits)),
         );
@@ -161,6 +201,15 @@ pub fn info_line(b: &Board, req: &Request, r: &SearchResult) -> Option<String> {
             line.push(' ');
             line.push_str(&b.move_string(v));
         }
+    }
+    if req.root_info {
+        let _ = write!(
+            line,
+            " rootInfo visits {} winrate {}{}",
+            r.root_visits,
+            number(r.root_winrate),
+            score(r.root_score.unwrap_or_default()),
+        );
     }
     if req.ownership {
         let sign = if req.color == Color::Black { 1.0 } else { -1.0 };
@@ -210,6 +259,7 @@ pub(super) fn run<W: Write>(
         }
     };
     let saved = super::recover::save(s);
+    s.engine.set_move_filter(req.filter.clone());
     let outcome = {
         let mut watchers = Watchers::new();
         if let Some(interval) = req.interval {
@@ -237,6 +287,7 @@ pub(super) fn run<W: Write>(
             }
         }))
     };
+    s.engine.set_move_filter(None);
     match outcome {
         Ok(Some((result, answer))) => {
             if let Some(r) = result
@@ -314,12 +365,31 @@ mod tests {
         // The CGOS client: no interval at all.
         let g = request(&s, &args("b ownership true"), Dialect::Kata, true).unwrap();
         assert_eq!((g.interval, g.ownership, g.genmove), (None, true, true));
-        // Refused: unknown options (LizGoban's probe), missing values, bad numbers.
+        // avoid and allow (LizGoban probes allow), rootInfo.
+        let r = req(
+            &s,
+            "b 10 avoid b D4,E5 1 avoid w pass 2 rootInfo true maxmoves 4",
+        )
+        .unwrap();
+        let f = r.filter.unwrap();
+        let mv = |v: &str| s.engine.board().parse_move(v).unwrap();
+        assert!(f.bars(Color::Black, mv("D4"), 1) && f.bars(Color::White, Move::Pass, 2));
+        assert_eq!((r.root_info, r.max_moves), (true, Some(4)));
+        assert!(req(&s, "b 10 allow b D4 1").unwrap().filter.is_some());
+        assert_eq!(req(&s, "b 10").unwrap().filter, None);
+        // Refused: unknown options, missing values, bad numbers, malformed clauses.
         assert_eq!(
-            req(&s, "b 10 allow b D4 1"),
-            Err("unsupported option: allow".into())
+            req(&s, "b 10 frobnicate 1"),
+            Err("unsupported option: frobnicate".into())
         );
         for bad in [
+            "b avoid b D4",
+            "b avoid b D4 0",
+            "b avoid x D4 1",
+            "b avoid b I4 1",
+            "b allow b D4 1 allow b E5 1",
+            "b allow b D4 1 avoid b E5 1",
+            "rootInfo maybe",
             "b interval",
             "b -5",
             "b 10 minmoves x",
@@ -361,6 +431,44 @@ mod tests {
     }
 
     #[test]
+    fn kata_lines_carry_scores_and_root_info() {
+        let s = session(5);
+        let b = Board::new(5);
+        let mut r = sample(&b);
+        r.candidates[0].score = Score {
+            lead: 3.04,
+            stdev: 11.26,
+        };
+        r.root_visits = 40;
+        r.root_winrate = 0.58;
+        r.root_score = Some(Score {
+            lead: -2.5,
+            stdev: 9.0,
+        });
+        let kata = request(&s, &args("b rootInfo true"), Dialect::Kata, false).unwrap();
+        let line = info_line(&b, &kata, &r).unwrap();
+        assert!(
+            line.starts_with(
+                "info move C3 visits 30 winrate 0.600000 scoreMean 3.0 scoreStdev 11.3 \
+                 scoreLead 3.0 prior 0.750000 lcb "
+            ),
+            "{line}"
+        );
+        assert!(line.ends_with(
+            " rootInfo visits 40 winrate 0.580000 scoreMean -2.5 scoreStdev 9.0 scoreLead -2.5"
+        ));
+        // Leela's dialect has no scores; rootInfo only when asked.
+        let leela = req(&s, "b rootInfo true").unwrap();
+        let line = info_line(&b, &leela, &r).unwrap();
+        assert!(!line.contains("score") && line.ends_with(" rootInfo visits 40 winrate 5800"));
+        assert!(
+            !info_line(&b, &req(&s, "b").unwrap(), &r)
+                .unwrap()
+                .contains("rootInfo")
+        );
+    }
+
+    #[test]
     fn info_lines_in_both_dialects() {
         let s = session(5);
         let b = Board::new(5);
@@ -384,8 +492,14 @@ mod tests {
         )
         .unwrap();
         let line = info_line(&b, &kata, &r).unwrap();
-        assert!(line.starts_with("info move C3 visits 30 winrate 0.600000 prior 0.750000 lcb 0."));
-        assert!(line.contains(" info move A1 visits 0 winrate 0.550000 prior 0.300000 lcb 0.000000 order 2 pv A1 ownership "));
+        assert!(line.starts_with(
+            "info move C3 visits 30 winrate 0.600000 scoreMean 0.0 scoreStdev 0.0 scoreLead 0.0 \
+             prior 0.750000 lcb 0."
+        ));
+        assert!(line.contains(
+            " info move A1 visits 0 winrate 0.550000 scoreMean 0.0 scoreStdev 0.0 scoreLead 0.0 \
+             prior 0.300000 lcb 0.000000 order 2 pv A1 ownership "
+        ));
         let own: Vec<&str> = line
             .split(" ownership ")
             .nth(1)

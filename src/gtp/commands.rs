@@ -64,6 +64,7 @@ const COMMANDS: &[(&str, Kind)] = &[
     ("time_settings", R(time_settings)),
     ("time_left", R(time_left)),
     ("final_score", R(final_score)),
+    ("estimate_score", R(estimate_score)),
     ("final_status_list", R(final_status_list)),
     ("loadsgf", R(loadsgf)),
     ("reg_genmove", R(|s, a| generate(s, a, GenMode::Regression))),
@@ -108,6 +109,10 @@ const COMMANDS: &[(&str, Kind)] = &[
         "kata-genmove_analyze",
         S(|s, a| analyze::request(s, a, Dialect::Kata, true)),
     ),
+    // Lizzie and KaTrain end a stream with `stop`: the stream ends on any input, and this
+    // answers it.
+    ("stop", R(|_, _| Ok(String::new()))),
+    ("clear_cache", R(clear_cache)),
     (
         "cgos-opponent_name",
         R(|s, a| {
@@ -149,6 +154,7 @@ const COMMANDS: &[(&str, Kind)] = &[
     ("moyo-winrates", R(gogui::winrates)),
     ("moyo-pv", R(gogui::pv)),
     ("moyo-gfx", R(gogui::gfx)),
+    ("moyo-territory", R(gogui::territory)),
     ("moyo-policy_genmove", R(policy_genmove)),
 ];
 
@@ -390,6 +396,32 @@ fn time_left(s: &mut Session, a: &[String]) -> CommandResult {
 fn final_score(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
     s.engine.final_score()
+}
+
+/// `estimate_score` (GNU Go's): the short search's mean margin, `W+x` or `B+x` with one
+/// decimal, and the margin one standard deviation either side, both from White's view as
+/// GNU Go gives them (`W+4.5 (upper bound: 9.3, lower: -0.3)`).
+fn estimate_score(s: &mut Session, a: &[String]) -> CommandResult {
+    no_args(a)?;
+    let e = s.engine.estimate().ok_or("cannot score")?;
+    let white = -e.black.lead;
+    let lead = if white >= 0.0 {
+        format!("W+{:.1}", white)
+    } else {
+        format!("B+{:.1}", -white)
+    };
+    Ok(format!(
+        "{lead} (upper bound: {:.1}, lower: {:.1})",
+        white + e.black.stdev + 0.0,
+        white - e.black.stdev + 0.0
+    ))
+}
+
+/// `clear_cache` (KataGo's): the next search starts from an empty tree.
+fn clear_cache(s: &mut Session, a: &[String]) -> CommandResult {
+    no_args(a)?;
+    s.engine.clear_cache();
+    Ok(String::new())
 }
 
 fn final_status_list(s: &mut Session, a: &[String]) -> CommandResult {

@@ -14,10 +14,12 @@ pspairs/Visits/moyo-visits %m
 sboard/Win rates/moyo-winrates %m
 var/Principal variation/moyo-pv %m
 gfx/Search/moyo-gfx %m
+gfx/Territory/moyo-territory
 plist/Dead stones/final_status_list dead
 plist/Alive stones/final_status_list alive
 hstring/Explain last move/moyo-explain
 string/Final score/final_score
+string/Estimate score/estimate_score
 string/Show board/showboard
 param/Parameters/moyo-param
 param/Display/moyo-display
@@ -25,6 +27,9 @@ none/Print SGF/printsgf";
 
 /// Moves labelled by `moyo-visits` and `moyo-winrates`.
 const LABELLED_MOVES: usize = 20;
+
+/// The ownership from which `moyo-territory` marks a point as one side's.
+const TERRITORY_OWNERSHIP: f32 = 0.5;
 
 /// `gogui-analyze_commands`.
 pub(super) fn analyze_commands(_: &mut Session, a: &[String]) -> CommandResult {
@@ -196,6 +201,40 @@ pub(super) fn ownership(s: &mut Session, a: &[String]) -> CommandResult {
         Move::Play(p) => format!("{:.2}", own.get(p.idx()).copied().unwrap_or(0.0)),
         Move::Pass => String::new(),
     }))
+}
+
+/// `moyo-territory`: the territory a short search expects (`gfx`): `BLACK` and `WHITE`
+/// mark the points each side owns in at least `TERRITORY_OWNERSHIP` of the playouts where
+/// it has no stone (empty points, and stones it captures), `TEXT` gives the estimate.
+pub(super) fn territory(s: &mut Session, a: &[String]) -> CommandResult {
+    no_args(a)?;
+    let e = s.engine.estimate().ok_or("cannot score")?;
+    let b = s.engine.board();
+    let mut sides = [String::from("BLACK"), String::from("WHITE")];
+    for p in b.points() {
+        let o = e.ownership.get(p.idx()).copied().unwrap_or(0.0);
+        let owner = if o >= TERRITORY_OWNERSHIP {
+            Color::Black
+        } else if o <= -TERRITORY_OWNERSHIP {
+            Color::White
+        } else {
+            continue;
+        };
+        if b.stone(p) != Some(owner) {
+            sides[owner.index()].push(' ');
+            sides[owner.index()].push_str(&b.point_string(p));
+        }
+    }
+    let lead = e.black.lead;
+    let text = if lead >= 0.0 {
+        format!("B+{lead:.1}")
+    } else {
+        format!("W+{:.1}", -lead)
+    };
+    Ok(format!(
+        "{}\n{}\nTEXT estimate {text}, deviation {:.1}",
+        sides[0], sides[1], e.black.stdev
+    ))
 }
 
 /// `moyo-visits [color]`: the most visited moves with their visits (`pspairs`).

@@ -16,6 +16,7 @@ mod gogui;
 pub mod input;
 mod recover;
 pub mod response;
+mod restrict;
 mod rules;
 mod think;
 

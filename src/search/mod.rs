@@ -14,10 +14,12 @@ use worker::{Shared, Worker};
 
 mod amaf;
 pub mod exchange;
+mod filter;
 mod outcome;
 pub mod prior;
 mod prune;
 mod reuse;
+mod score;
 pub mod select;
 mod snapshot;
 mod timing;
@@ -25,6 +27,8 @@ mod tree;
 mod worker;
 
 pub use exchange::TradeStats;
+pub use filter::MoveFilter;
+pub use score::Score;
 pub use snapshot::{MoveStat, SearchResult};
 
 /// When a search stops: whichever limit is reached first. With neither playouts nor time, a
@@ -83,6 +87,10 @@ pub struct Searcher {
     /// Playouts a second of the last search, from which a timed search's playouts are
     /// foreseen (`prior_pattern_fade`).
     rate: Option<f32>,
+    /// Moves the searches must not try (analysis's `avoid` and `allow`).
+    filter: Option<MoveFilter>,
+    /// The score sums of all threads, added up at the end of a search (kept for its memory).
+    scores: score::RootScores,
 }
 
 impl Searcher {
@@ -121,6 +129,8 @@ impl Searcher {
             engine: None,
             peers: None,
             rate: None,
+            filter: None,
+            scores: score::RootScores::default(),
         }
     }
 
@@ -168,6 +178,20 @@ impl Searcher {
     /// cluster, MoGo's cluster parallelization); `None` searches alone again.
     pub fn set_peers(&mut self, peers: Option<Box<dyn Peers>>) {
         self.peers = peers;
+    }
+
+    /// Bars moves from the following searches (`None`: none). A filter other than the one in
+    /// use drops the tree, which may hold statistics of the moves it bars.
+    pub fn set_filter(&mut self, filter: Option<MoveFilter>) {
+        if filter != self.filter {
+            self.clear();
+            self.filter = filter;
+        }
+    }
+
+    /// The moves the searches must not try, if any.
+    pub fn filter(&self) -> Option<&MoveFilter> {
+        self.filter.as_ref()
     }
 
     /// Forgets the tree and the last ownership: the next search starts from scratch.
@@ -249,7 +273,8 @@ impl Searcher {
         let size = game.board().size();
         let points = game.board().len();
         let policy = crate::playout::heavy::Policy::new(&params);
-        self.start_workers(game, points);
+        let root_kids = self.tree.children(self.tree.root());
+        self.start_workers(game, points, root_kids.len());
         let shared = Shared {
             tree: &self.tree,
             params: &params,
@@ -266,11 +291,13 @@ impl Searcher {
             ownership: self.ownership.as_deref(),
             komi: game.score_komi() + self.komi_offset,
             outcome: outcome::Outcome::new(&params, self.engine),
+            filter: self.filter.as_ref().filter(|f| f.depth() >= 2),
+            root_kids,
         };
         let mut clock = timing::TimePolicy::new(start, limits, &params);
         clock.set_visits_at_start(kept.min(u64::from(u32::MAX)) as u32);
         let sharer = &mut self.sharer;
-        let mut monitor = |own: &[i32], played: u64| {
+        let mut monitor = |own: &[i32], scores: &score::RootScores, played: u64| {
             let now = Instant::now();
             let started = shared.started.load(std::sync::atomic::Ordering::Relaxed);
             let mut total = started.min(limit);
@@ -286,9 +313,13 @@ impl Searcher {
             if let Some((interval, callback)) = progress.as_mut()
                 && clock.progress_due(now, *interval)
             {
-                // The ownership of the calling thread's playouts stands for all of them.
-                let snap =
-                    snapshot::collect(&self.tree, game, own, played as f32, total, now - start);
+                // The calling thread's playouts (ownership, scores) stand for all of them.
+                let tally = snapshot::PlayoutSums {
+                    own,
+                    own_playouts: played as f32,
+                    scores,
+                };
+                let snap = snapshot::collect(&self.tree, game, to_play, &tally, total, now - start);
                 callback(&snap);
             }
             clock.should_stop(&self.tree, now)
@@ -307,15 +338,17 @@ impl Searcher {
         self.finish(game, to_play, kept, start, peers)
     }
 
-    /// Readies every worker for a search of `game` (`points` on its board), each with its own
-    /// seed drawn from the searcher's seed, the position and the number of searches so far.
-    fn start_workers(&mut self, game: &Game, points: usize) {
+    /// Readies every worker for a search of `game` (`points` on its board, `children` root
+    /// moves), each with its own seed drawn from the searcher's seed, the position and the
+    /// number of searches so far.
+    fn start_workers(&mut self, game: &Game, points: usize, children: usize) {
         let base =
             self.seed ^ game.board().hash() ^ self.searches.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         self.searches += 1;
         for (i, w) in self.workers.iter_mut().enumerate() {
             w.start(
                 points,
+                children,
                 base.wrapping_add((i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d)),
             );
         }
@@ -343,19 +376,19 @@ impl Searcher {
             None => 0,
         };
         let mut own = vec![0i32; game.board().len()];
+        self.scores.reset(0);
         for w in &self.workers {
             for (o, &x) in own.iter_mut().zip(&w.ownership) {
                 *o += x;
             }
+            self.scores.merge(&w.scores);
         }
-        let mut r = snapshot::collect(
-            &self.tree,
-            game,
-            &own,
-            playouts as f32,
-            playouts,
-            start.elapsed(),
-        );
+        let tally = snapshot::PlayoutSums {
+            own: &own,
+            own_playouts: playouts as f32,
+            scores: &self.scores,
+        };
+        let mut r = snapshot::collect(&self.tree, game, to_play, &tally, playouts, start.elapsed());
         if let Some(m) = snapshot::robust_best(
             &r.candidates,
             self.params.choice_share,
@@ -429,9 +462,23 @@ impl Searcher {
                 self.tree.expand(root, &moves, &priors, &patterns);
             }
         }
+        let barred = |m: Move| self.filter.as_ref().is_some_and(|f| f.bars(to_play, m, 1));
+        let mut open = 0;
         for i in self.tree.children(root) {
             let n = self.tree.node(i);
-            n.set_excluded(game.legality(to_play, n.board_move()).is_err());
+            let m = n.board_move();
+            let excluded = game.legality(to_play, m).is_err() || barred(m);
+            n.set_excluded(excluded);
+            open += usize::from(!excluded);
+        }
+        if open == 0 {
+            // The filter bars every legal move: the pass stays open (it is always legal).
+            for i in self.tree.children(root) {
+                let n = self.tree.node(i);
+                if n.board_move() == Move::Pass {
+                    n.set_excluded(false);
+                }
+            }
         }
         u64::from(self.tree.node(root).online().visits)
     }

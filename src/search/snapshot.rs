@@ -1,8 +1,9 @@
 //! What a search reports: the root moves with their statistics and principal variations, the
 //! ownership, the counts. Taken at the end of a search or, for analysis, while it runs.
 
+use super::score::{RootScores, Score};
 use super::tree::Tree;
-use crate::board::{Game, Move};
+use crate::board::{Color, Game, Move};
 use std::time::Duration;
 
 /// Longest principal variation reported.
@@ -22,6 +23,9 @@ pub struct MoveStat {
     pub prior: f32,
     /// The move followed by the most-visited line below it.
     pub pv: Vec<Move>,
+    /// The final margin of this search's playouts through the move, for the side to move
+    /// (the root's when none went through it).
+    pub score: Score,
 }
 
 impl MoveStat {
@@ -35,6 +39,7 @@ impl MoveStat {
             amaf_winrate: 0.5,
             prior: 0.5,
             pv: vec![mv],
+            score: Score::default(),
         }
     }
 }
@@ -63,25 +68,47 @@ pub struct SearchResult {
     pub ownership: Vec<f32>,
     /// Root visits kept from earlier searches (tree reuse).
     pub kept: u64,
+    /// The root's visits (kept ones included) and win rate for the side to move.
+    pub root_visits: u32,
+    pub root_winrate: f32,
+    /// The final margin of this search's playouts for the side to move (`None` without any).
+    pub root_score: Option<Score>,
     /// Nodes in the tree at the end.
     pub tree_nodes: usize,
     /// Whether the tree reached its memory limit (it then stopped growing).
     pub tree_full: bool,
 }
 
-/// Reads the root of `tree` into a result; `own` holds ownership sums over `own_playouts`.
+/// The playouts a snapshot reads: ownership sums over `own_playouts` playouts, and score
+/// sums, of one thread or all.
+pub struct PlayoutSums<'a> {
+    pub own: &'a [i32],
+    pub own_playouts: f32,
+    pub scores: &'a RootScores,
+}
+
+/// Reads the root of `tree`, searched for `to_play`, into a result.
 pub fn collect(
     tree: &Tree,
     game: &Game,
-    own: &[i32],
-    own_playouts: f32,
+    to_play: Color,
+    tally: &PlayoutSums,
     playouts: u64,
     elapsed: Duration,
 ) -> SearchResult {
     let root = tree.root();
+    let kids = tree.children(root);
+    let komi = game.komi();
+    let root_score = tally.scores.root.score(komi, to_play);
+    let score_of = |i: usize| {
+        let own = tally.scores.moves.get(i - kids.start);
+        own.and_then(|s| s.score(komi, to_play))
+            .or(root_score)
+            .unwrap_or_default()
+    };
     let mut candidates = Vec::new();
     let mut untried = Vec::new();
-    for i in tree.children(root) {
+    for i in kids.clone() {
         let n = tree.node(i);
         if n.excluded() {
             continue;
@@ -90,6 +117,7 @@ pub fn collect(
         if o.visits == 0 {
             let mut s = MoveStat::new(n.board_move(), 0, 0.5);
             s.prior = n.prior();
+            s.score = score_of(i);
             untried.push(s);
             continue;
         }
@@ -106,6 +134,7 @@ pub fn collect(
             },
             prior: n.prior(),
             pv: principal_variation(tree, i),
+            score: score_of(i),
         });
     }
     candidates.sort_by(|a, b| {
@@ -128,15 +157,22 @@ pub fn collect(
     let (best, winrate) = candidates
         .first()
         .map_or((Move::Pass, 0.5), |m| (m.mv, m.winrate));
-    let scale = if own_playouts > 0.0 {
-        1.0 / own_playouts
+    let scale = if tally.own_playouts > 0.0 {
+        1.0 / tally.own_playouts
     } else {
         0.0
     };
-    let ownership = if own.is_empty() {
+    let ownership = if tally.own.is_empty() {
         vec![0.0; game.board().len()]
     } else {
-        own.iter().map(|&x| x as f32 * scale).collect()
+        tally.own.iter().map(|&x| x as f32 * scale).collect()
+    };
+    // The root's wins are those of the player who moved into it: the opponent.
+    let r = tree.node(root).online();
+    let root_winrate = if r.visits > 0 {
+        1.0 - r.wins as f32 / r.visits as f32
+    } else {
+        0.5
     };
     SearchResult {
         best,
@@ -146,6 +182,9 @@ pub fn collect(
         candidates,
         untried,
         ownership,
+        root_visits: r.visits,
+        root_winrate,
+        root_score,
         ..SearchResult::default()
     }
 }

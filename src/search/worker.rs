@@ -2,11 +2,13 @@
 //! playout and backs up online and AMAF statistics.
 
 use super::amaf::{self, FirstPlays};
+use super::filter::MoveFilter;
 use super::outcome::Outcome;
 use super::prior::{PriorEval, PriorInput};
 use super::prune::prune_far_edge;
+use super::score::RootScores;
 use super::select::{self, Coefs};
-use super::tree::{ONE_VISIT, PASS, Tree};
+use super::tree::{Node, ONE_VISIT, PASS, Tree};
 use crate::board::{Board, Color, Game, Move, Point};
 use crate::params::SizedParams;
 use crate::playout::MoveTrace;
@@ -25,9 +27,9 @@ impl Drop for DoneOnDrop<'_> {
     }
 }
 
-/// The calling thread's check between playouts: given its ownership sums and playout count,
-/// whether the search should stop.
-pub type Monitor<'a> = dyn FnMut(&[i32], u64) -> bool + 'a;
+/// The calling thread's check between playouts: given its ownership sums, score sums and
+/// playout count, whether the search should stop.
+pub type Monitor<'a> = dyn FnMut(&[i32], &RootScores, u64) -> bool + 'a;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -55,6 +57,11 @@ pub struct Shared<'a> {
     pub komi: f32,
     /// How a playout's score counts as a win.
     pub outcome: Outcome,
+    /// Moves barred below the root (`None` when nothing is barred there; the root's own
+    /// barred moves are excluded).
+    pub filter: Option<&'a MoveFilter>,
+    /// The root's children in the arena (fixed for the search).
+    pub root_kids: std::ops::Range<usize>,
 }
 
 impl Shared<'_> {
@@ -80,6 +87,8 @@ pub struct Worker {
     prior: PriorEval,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
     pub ownership: Vec<i32>,
+    /// The final area differences of this search's playouts, by root move.
+    pub scores: RootScores,
     /// Playouts run in the current search.
     pub playouts: u64,
 }
@@ -99,16 +108,19 @@ impl Worker {
             patterns_buf: Vec::new(),
             prior: PriorEval::new(),
             ownership: Vec::new(),
+            scores: RootScores::default(),
             playouts: 0,
         }
     }
 
-    /// Prepares for a search of `points` board points with this seed.
-    pub fn start(&mut self, points: usize, seed: u64) {
+    /// Prepares for a search of `points` board points and `children` root moves with this
+    /// seed.
+    pub fn start(&mut self, points: usize, children: usize, seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         self.amaf.reset(points);
         self.ownership.clear();
         self.ownership.resize(points, 0);
+        self.scores.reset(children);
         self.playouts = 0;
     }
 
@@ -124,7 +136,7 @@ impl Worker {
             self.playouts += 1;
             if self.playouts.is_multiple_of(8)
                 && let Some(m) = monitor.as_mut()
-                && m(&self.ownership, self.playouts)
+                && m(&self.ownership, &self.scores, self.playouts)
             {
                 sh.done.store(true, Relaxed);
             }
@@ -155,7 +167,12 @@ impl Worker {
             } else {
                 &sh.coefs
             };
-            let child = select(tree, node, kids, coefs);
+            let child = match sh.filter {
+                Some(f) if node != root && self.path.len() < f.depth() => {
+                    select_allowed(tree, node, kids, coefs, f, c, self.path.len() + 1)
+                }
+                _ => select(tree, node, kids, coefs),
+            };
             let ch = tree.node(child);
             ch.add(ONE_VISIT);
             let mv = ch.mv();
@@ -191,7 +208,12 @@ impl Worker {
                 &mut self.trace,
             )
         };
-        self.board.add_playout_owners(&mut self.ownership);
+        let diff = self.board.add_playout_owners(&mut self.ownership);
+        let first = self
+            .path
+            .first()
+            .map(|&n| n.wrapping_sub(sh.root_kids.start));
+        self.scores.add(first, diff);
         let black_wins = sh.outcome.black_wins(score, &mut self.rng);
         self.backup(sh, black_wins);
     }
@@ -333,9 +355,42 @@ pub fn fill_priors(
     eval.pattern_roots(params, moves, patterns);
 }
 
+/// `select` among the children `filter` does not bar for `c` at `ply`; the pass (or the
+/// first child) when it bars them all.
+fn select_allowed(
+    tree: &Tree,
+    n: usize,
+    kids: std::ops::Range<usize>,
+    coefs: &Coefs,
+    filter: &MoveFilter,
+    c: Color,
+    ply: usize,
+) -> usize {
+    let bars = |ch: &Node| filter.bars(c, ch.board_move(), ply);
+    let i = select_where(tree, n, kids.clone(), coefs, bars);
+    if !bars(tree.node(i)) {
+        return i;
+    }
+    kids.into_iter()
+        .find(|&k| tree.node(k).mv() == PASS)
+        .unwrap_or(i)
+}
+
 /// The child of `n` (children `kids`) with the best score; excluded children are skipped.
 #[inline]
 pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs) -> usize {
+    select_where(tree, n, kids, coefs, |_| false)
+}
+
+/// `select`, also skipping the children `skip` names.
+#[inline]
+fn select_where(
+    tree: &Tree,
+    n: usize,
+    kids: std::ops::Range<usize>,
+    coefs: &Coefs,
+    skip: impl Fn(&Node) -> bool,
+) -> usize {
     let ln_n = if coefs.ucb > 0.0 {
         ((tree.node(n).online().visits + 1) as f32).ln()
     } else {
@@ -345,7 +400,7 @@ pub fn select(tree: &Tree, n: usize, kids: std::ops::Range<usize>, coefs: &Coefs
     let mut best_v = f32::NEG_INFINITY;
     for i in kids {
         let ch = tree.node(i);
-        if ch.excluded() {
+        if ch.excluded() || skip(ch) {
             continue;
         }
         let v = select::value(coefs, &select::inputs(ch, ln_n));

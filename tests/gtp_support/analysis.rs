@@ -2,7 +2,9 @@
 //! and the CGOS client read it, with every rule they rely on checked: keys and values are
 //! single tokens, `pv` comes last and holds only vertices and passes, win rates are integers
 //! in ten-thousandths (Leela dialect) or floats with a decimal point (Kata dialect),
-//! `ownership` closes the line with one number per point.
+//! KataGo's scores (`scoreMean`, `scoreStdev`, `scoreLead`) are numbers in every `kata-*`
+//! segment, `rootInfo` comes after the moves, `ownership` closes the line with one number
+//! per point.
 
 /// How the numbers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,12 +26,26 @@ pub struct Info {
     pub lcb: f64,
     pub order: usize,
     pub pv: Vec<String>,
+    /// KataGo's `scoreLead` and `scoreStdev` (Kata dialect only).
+    pub score_lead: Option<f64>,
+    pub score_stdev: Option<f64>,
+}
+
+/// The `rootInfo` part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootInfo {
+    pub visits: u64,
+    /// In [0, 1] whatever the dialect.
+    pub winrate: f64,
+    pub score_lead: Option<f64>,
 }
 
 /// One analysis line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Analysis {
     pub infos: Vec<Info>,
+    /// The root's figures, if asked.
+    pub root: Option<RootInfo>,
     /// One value per point, the top row first, if asked.
     pub ownership: Option<Vec<f64>>,
 }
@@ -74,6 +90,34 @@ fn number(value: &str, dialect: Dialect, key: &str) -> Result<f64, String> {
     }
 }
 
+/// The scores of a segment: numbers in the Kata dialect (`scoreMean` equal to `scoreLead`,
+/// `scoreStdev` not negative), absent in Leela's.
+fn scores<'a>(
+    dialect: Dialect,
+    get: &impl Fn(&str) -> Result<&'a str, String>,
+) -> Result<(Option<f64>, Option<f64>), String> {
+    let keys = ["scoreMean", "scoreStdev", "scoreLead"];
+    if dialect == Dialect::Leela {
+        return match keys.iter().find(|k| get(k).is_ok()) {
+            Some(k) => Err(format!("{k} in Leela's dialect")),
+            None => Ok((None, None)),
+        };
+    }
+    let mut v = [0.0; 3];
+    for (x, k) in v.iter_mut().zip(keys) {
+        let t = get(k)?;
+        *x = t
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("{k} {t}: not a number"))?;
+    }
+    if v[0] != v[2] || v[1] < 0.0 {
+        return Err(format!("scores {v:?}"));
+    }
+    Ok((Some(v[2]), Some(v[1])))
+}
+
 /// Reads one line strictly.
 pub fn parse_line(line: &str, dialect: Dialect) -> Result<Analysis, String> {
     let tokens: Vec<&str> = line.split(' ').collect();
@@ -103,7 +147,7 @@ pub fn parse_line(line: &str, dialect: Dialect) -> Result<Analysis, String> {
                 }
                 i += 1;
                 let start = i;
-                while i < tokens.len() && tokens[i] != "info" && tokens[i] != "ownership" {
+                while i < tokens.len() && !["info", "rootInfo", "ownership"].contains(&tokens[i]) {
                     if !is_move(tokens[i]) {
                         return Err(format!("pv holds {:?}", tokens[i]));
                     }
@@ -124,7 +168,10 @@ pub fn parse_line(line: &str, dialect: Dialect) -> Result<Analysis, String> {
                 if pv.is_empty() || pv[0] != mv {
                     return Err(format!("pv {pv:?} does not start with {mv}"));
                 }
+                let (score_lead, score_stdev) = scores(dialect, &get)?;
                 out.infos.push(Info {
+                    score_lead,
+                    score_stdev,
                     visits: get("visits")?.parse().map_err(|_| "visits".to_string())?,
                     winrate: number(get("winrate")?, dialect, "winrate")?,
                     prior: number(get("prior")?, dialect, "prior")?,
@@ -132,6 +179,36 @@ pub fn parse_line(line: &str, dialect: Dialect) -> Result<Analysis, String> {
                     order: get("order")?.parse().map_err(|_| "order".to_string())?,
                     mv,
                     pv,
+                });
+            }
+            "rootInfo" => {
+                if out.root.is_some() || out.infos.is_empty() {
+                    return Err("rootInfo twice or before the moves".into());
+                }
+                i += 1;
+                let mut fields: Vec<(&str, &str)> = Vec::new();
+                while i < tokens.len() && tokens[i] != "ownership" {
+                    let key = tokens[i];
+                    let value = *tokens
+                        .get(i + 1)
+                        .ok_or_else(|| format!("rootInfo {key} without a value"))?;
+                    if key == "info" || fields.iter().any(|f| f.0 == key) {
+                        return Err(format!("rootInfo: {key} misplaced or twice"));
+                    }
+                    fields.push((key, value));
+                    i += 2;
+                }
+                let get = |k: &str| {
+                    fields
+                        .iter()
+                        .find(|f| f.0 == k)
+                        .map(|f| f.1)
+                        .ok_or_else(|| format!("rootInfo: no {k}"))
+                };
+                out.root = Some(RootInfo {
+                    visits: get("visits")?.parse().map_err(|_| "rootInfo visits")?,
+                    winrate: number(get("winrate")?, dialect, "winrate")?,
+                    score_lead: scores(dialect, &get)?.0,
                 });
             }
             "ownership" => {
