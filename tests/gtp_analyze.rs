@@ -341,13 +341,17 @@ fn malformed_avoid_and_allow_are_refused_and_change_nothing() {
     g.finish();
 }
 
-/// A 9x9 position where Black owns rows 1 to 7 and White rows 8 and 9 (komi 7): Black leads
-/// by 63 - 18 - 7 = 38 points. Black to move. The playouts, which fight over the thin white
-/// area, see a smaller lead (about 12 points at 400 playouts), still a clear one.
+/// A 9x9 position where Black owns rows 1 to 7 (walls on rows 2, 5 and 7, too narrow
+/// between them for White to live) and White rows 8 and 9 (komi 7): Black leads by
+/// 63 - 18 - 7 = 38 points, and the playouts agree. Black to move.
 fn black_far_ahead() -> Gtp {
     let mut g = engine();
+    for row in [2, 5, 7] {
+        for col in "ABCDEFGHJ".chars() {
+            g.ok(&format!("play b {col}{row}"));
+        }
+    }
     for col in "ABCDEFGHJ".chars() {
-        g.ok(&format!("play b {col}7"));
         g.ok(&format!("play w {col}8"));
     }
     g
@@ -369,9 +373,9 @@ fn kata_scores_and_root_info_are_the_analysed_sides_view() {
         let root = last.root.as_ref().expect("rootInfo");
         assert!(root.visits > 0);
         let lead = root.score_lead.unwrap() * sign;
-        assert!(lead > 5.0, "{colour}: root lead {lead}");
+        assert!(lead > 20.0, "{colour}: root lead {lead}");
         let best = &last.infos[0];
-        assert!(best.score_lead.unwrap() * sign > 5.0, "{colour}: {best:?}");
+        assert!(best.score_lead.unwrap() * sign > 20.0, "{colour}: {best:?}");
         assert!(best.score_stdev.unwrap() >= 0.0);
     }
     // Without rootInfo none is written; lz-analyze has no scores.
@@ -398,7 +402,7 @@ fn score_estimates_name_the_side_ahead() {
     let s = g.ok("final_score");
     assert!(matches("B+{num}", &s), "{s}");
     let lead: f64 = s[2..].parse().unwrap();
-    assert!(lead > 5.0 && lead.fract() == 0.0, "{s}");
+    assert!(lead > 20.0 && lead.fract() == 0.0, "{s}");
     // GNU Go's form, the bounds from White's view.
     let e = g.ok("estimate_score");
     assert!(
@@ -410,13 +414,13 @@ fn score_estimates_name_the_side_ahead() {
         .filter_map(|t| t.parse().ok())
         .collect();
     assert_eq!(n.len(), 3, "{e}");
-    assert!(n[0] > 5.0 && n[2] < n[1] && n[2] < -5.0, "{e}");
+    assert!(n[0] > 20.0 && n[2] <= n[1] && n[1] < -20.0, "{e}");
     // GoGui's territory map: White's row 9, Black's lower rows.
     let t = g.ok("moyo-territory");
     let lines: Vec<&str> = t.lines().collect();
     assert!(lines.iter().all(|l| is_gfx_line(l)), "{t}");
     assert!(
-        lines[0].starts_with("BLACK ") && lines[0].contains(" E1"),
+        lines[0].starts_with("BLACK ") && lines[0].contains(" E1") && lines[0].contains(" E3"),
         "{t}"
     );
     assert!(

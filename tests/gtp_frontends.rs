@@ -177,7 +177,13 @@ fn the_placeholders_reject_malformed_output() {
     ] {
         assert!(!matches("= {lz}", &format!("= {bad}")), "{bad:?}");
     }
-    let kata = "\ninfo move D4 visits 3 winrate 0.500000 prior 0.4 lcb 0.2 order 0 pv D4";
+    let kata = "\ninfo move D4 visits 3 winrate 0.500000 scoreMean 1.5 scoreStdev 3.0 \
+                scoreLead 1.5 prior 0.4 lcb 0.2 order 0 pv D4";
+    // KataGo's dialect carries the scores.
+    assert!(!matches(
+        "= {kata}",
+        "= \ninfo move D4 visits 3 winrate 0.500000 prior 0.4 lcb 0.2 order 0 pv D4"
+    ));
     assert!(matches(
         "= {kata}",
         &format!("= {kata} ownership 0.5 -1 0 0")
