@@ -112,7 +112,7 @@ fn gtp_line_reader_properties() {
 fn command(r: &mut impl Rng, size: usize) -> String {
     let colour = || ["b", "w", "black", "WHITE", "x", ""];
     let c = pick(r, &colour());
-    let line = match r.gen_range(0..30) {
+    let line = match r.gen_range(0..33) {
         0..=9 => format!("play {c} {}", vertex(r, size)),
         10 => "undo".into(),
         11 => format!("genmove {c}"),
@@ -152,6 +152,30 @@ fn command(r: &mut impl Rng, size: usize) -> String {
         28 => format!(
             "kgs-rules {}",
             pick(r, &["chinese", "japanese", "aga", "x"])
+        ),
+        29 => format!(
+            "kata-set-rules {}",
+            pick(
+                r,
+                &[
+                    "japanese",
+                    "tromp-taylor",
+                    "koSIMPLEscoreTERRITORY",
+                    "{\"ko\":\"x\"}",
+                    ""
+                ]
+            )
+        ),
+        30 => format!(
+            "kata-set-rule {} {}",
+            pick(r, &["koRule", "scoringRule", "multiStoneSuicideLegal", "taxRule", "x"]),
+            pick(r, &["SIMPLE", "AREA", "true", "SEKI", "7"])
+        ),
+        31 => format!(
+            "kata-time_settings {} {} {}",
+            pick(r, &["fischer", "byoyomi", "none", "x"]),
+            r.gen_range(-5..100),
+            r.gen_range(-1..5)
         ),
         _ => pick(r, &["printsgf", "frobnicate", "7", "name", "undo undo"]).into(),
     };
