@@ -74,8 +74,9 @@ fn genmove_plays_the_book_then_searches_when_the_game_leaves_it() {
         panic!("resigned")
     };
     assert!(m != Move::Pass);
-    // Another komi: the book is not consulted.
-    let mut k = engine(lib, 6.5);
+    // Half a point of komi away the book answers; a point away it is not consulted.
+    assert!(engine(lib.clone(), 7.5).book_move(Color::Black).is_some());
+    let mut k = engine(lib, 6.0);
     assert!(k.book_move(Color::Black).is_none());
     // No book: the same engine searches from the start.
     let mut n = engine(Library::default(), 7.0);
@@ -277,22 +278,31 @@ fn embedded_first_move() -> String {
 #[test]
 fn gtp_genmove_on_the_empty_9x9_board_returns_the_book_move_at_once() {
     let expect = embedded_first_move();
-    // A search of a billion playouts would take hours: the answer must come from the book.
-    let (out, err, t) = run(
-        &[
-            "--playouts",
-            "1000000000",
-            "--threads",
-            "1",
-            "--set",
-            "book_margin=0",
-        ],
-        "boardsize 9\nkomi 7\nclear_board\ngenmove b\n",
-    );
-    assert_eq!(out, format!("= \n\n= \n\n= \n\n= {expect}\n\n"));
-    assert!(t < Duration::from_secs(10), "took {t:?}");
-    assert!(err.contains("book black:"), "{err}");
-    assert!(!err.contains("search black"), "{err}");
+    // The komi servers use: CGOS 7, KGS 7.5 under Chinese rules and 6.5 under Japanese.
+    for rules in [
+        "komi 7",
+        "komi 7.5",
+        "komi 6.5",
+        "kata-set-rules japanese\nkomi 6.5",
+    ] {
+        // A search of a billion playouts would take hours: the answer must come from the book.
+        let (out, err, t) = run(
+            &[
+                "--playouts",
+                "1000000000",
+                "--threads",
+                "1",
+                "--set",
+                "book_margin=0",
+            ],
+            &format!("boardsize 9\n{rules}\nclear_board\ngenmove b\n"),
+        );
+        let ok = "= \n\n".repeat(2 + rules.lines().count());
+        assert_eq!(out, format!("{ok}= {expect}\n\n"), "{rules}");
+        assert!(t < Duration::from_secs(10), "{rules}: took {t:?}");
+        assert!(err.contains("book black:"), "{rules}: {err}");
+        assert!(!err.contains("search black"), "{rules}: {err}");
+    }
 }
 
 #[test]

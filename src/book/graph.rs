@@ -11,18 +11,35 @@
 use crate::board::{BookMove, Color, Game, Move, Scoring, canonical};
 use std::collections::HashMap;
 
-/// What a book is valid for: it is consulted only when all three match the game.
+/// How far a game's komi may be from a book's, in points of area komi, for the book to
+/// answer: a book built at komi 7 answers at 6.5, 7 and 7.5 ([experiment](docs/experiments/book.md)).
+pub const BOOK_KOMI_MARGIN: f32 = 0.5;
+
+/// What a book was built for: a game is answered when the size is the same and the komi
+/// within [`BOOK_KOMI_MARGIN`] (see [`BookRules::matches`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BookRules {
+    /// Board size.
     pub size: usize,
+    /// The komi of the book's evaluations.
     pub komi: f32,
+    /// The scoring of the book's evaluations.
     pub scoring: Scoring,
 }
 
 impl BookRules {
-    /// Whether `game` is played under these rules.
+    /// Whether the book answers `game`: the same size, and komi as area komi within
+    /// [`BOOK_KOMI_MARGIN`] of the book's. A territory komi counts as half a point more of
+    /// area komi: a game's area margin is its territory margin or one more (Black's extra
+    /// stone), so Japanese 6.5 sits between area 6.5 and 7.5.
     pub fn matches(&self, game: &Game) -> bool {
-        self.size == game.size() && self.komi == game.komi() && self.scoring == game.scoring()
+        self.size == game.size()
+            && (area_komi(game.komi(), game.scoring()) - self.area_komi()).abs() <= BOOK_KOMI_MARGIN
+    }
+
+    /// The book's komi as area komi (see [`BookRules::matches`]).
+    fn area_komi(&self) -> f32 {
+        area_komi(self.komi, self.scoring)
     }
 
     /// A new game under these rules (the empty board, Black to move).
@@ -30,6 +47,14 @@ impl BookRules {
         let mut g = Game::new(self.size, self.komi);
         g.set_scoring(self.scoring);
         g
+    }
+}
+
+/// `komi` under `scoring` as the area komi it plays like.
+fn area_komi(komi: f32, scoring: Scoring) -> f32 {
+    match scoring {
+        Scoring::Area => komi,
+        Scoring::Territory => komi + 0.5,
     }
 }
 
@@ -514,11 +539,15 @@ impl Library {
         self.books.push(std::sync::Arc::new(book));
     }
 
-    /// The book for `game`'s size, komi and rules.
+    /// The book that answers `game` (see [`BookRules::matches`]); of several, the one whose
+    /// komi is nearest.
     pub fn for_game(&self, game: &Game) -> Option<&Book> {
+        let distance =
+            |b: &Book| (area_komi(game.komi(), game.scoring()) - b.rules.area_komi()).abs();
         self.books
             .iter()
-            .find(|b| b.rules.matches(game))
+            .filter(|b| b.rules.matches(game))
+            .min_by(|a, b| distance(a).total_cmp(&distance(b)))
             .map(|b| &**b)
     }
 

@@ -397,7 +397,7 @@ fn a_rotated_position_gets_the_rotated_book_move() {
 }
 
 #[test]
-fn lookups_need_the_same_size_komi_and_rules_and_legal_moves() {
+fn lookups_need_the_same_size_a_near_komi_and_legal_moves() {
     let b = built(9, 5.0, info(6, 0, PlayerMode::Alternate), 3);
     let book = b.book;
     let g = Game::new(9, 7.0);
@@ -406,14 +406,42 @@ fn lookups_need_the_same_size_komi_and_rules_and_legal_moves() {
         book.moves(&g, Color::White).is_empty(),
         "White to move is another position"
     );
-    assert!(book.moves(&Game::new(9, 6.5), Color::Black).is_empty());
+    // Half a point of komi either way, a territory komi as half a point more.
+    for komi in [6.5, 7.5] {
+        assert_eq!(book.moves(&Game::new(9, komi), Color::Black).len(), 6);
+    }
+    for komi in [6.0, 8.0, 0.5] {
+        assert!(book.moves(&Game::new(9, komi), Color::Black).is_empty());
+    }
     assert!(book.moves(&Game::new(13, 7.0), Color::Black).is_empty());
-    let mut t = Game::new(9, 7.0);
-    t.set_scoring(Scoring::Territory);
-    assert!(book.moves(&t, Color::Black).is_empty());
+    let territory = |komi| {
+        let mut t = Game::new(9, komi);
+        t.set_scoring(Scoring::Territory);
+        t
+    };
+    for (komi, answers) in [
+        (6.0, true),
+        (6.5, true),
+        (7.0, true),
+        (7.5, false),
+        (5.5, false),
+    ] {
+        assert_eq!(
+            !book.moves(&territory(komi), Color::Black).is_empty(),
+            answers,
+            "{komi}"
+        );
+    }
     let mut lib = Library::default();
     lib.add(book.clone());
-    assert!(lib.for_game(&g).is_some() && lib.for_game(&Game::new(9, 6.5)).is_none());
+    assert!(lib.for_game(&g).is_some() && lib.for_game(&Game::new(9, 6.0)).is_none());
+    // Of two books the nearest komi answers.
+    let mut near = book.clone();
+    near.rules.komi = 7.5;
+    lib.add(near);
+    assert_eq!(lib.for_game(&Game::new(9, 7.5)).unwrap().rules.komi, 7.5);
+    assert_eq!(lib.for_game(&Game::new(9, 6.5)).unwrap().rules.komi, 7.0);
+    assert_eq!(lib.for_game(&territory(6.5)).unwrap().rules.komi, 7.0);
     // Margin: with a wide margin any move can be drawn, with none only the best.
     let all = book.moves(&g, Color::Black);
     let last = book.choose(&g, Color::Black, 1.0, |n| n - 1).unwrap();

@@ -203,7 +203,7 @@ fn games_count_book_moves_and_the_opponents_hits() {
         u.opponent_hits as f32 / all.opponent_moves as f32
     ));
     assert_eq!(all.histogram[1] + all.histogram[expect_book_moves], 2);
-    // No book: nothing counts; another komi: no position is the book's.
+    // No book: nothing counts; a komi a point away: no position is the book's.
     assert_eq!(
         replay(
             None,
@@ -216,7 +216,7 @@ fn games_count_book_moves_and_the_opponents_hits() {
         0
     );
     let mut other = record(&g, "moyo", "x");
-    other.komi = Some(6.5);
+    other.komi = Some(6.0);
     assert_eq!(
         replay(Some(book), &other, Color::Black, &Params::default())
             .unwrap()
