@@ -12,21 +12,9 @@ use std::time::{Duration, Instant};
 
 /// An engine whose moves take 400 playouts (no book: every move is searched); analysis runs
 /// until input arrives.
+/// The engine of these tests.
 fn engine() -> Gtp {
-    let mut g = Gtp::start(&[
-        "--playouts",
-        "400",
-        "--threads",
-        "1",
-        "--seed",
-        "3",
-        "--no-book",
-        "--quiet",
-    ]);
-    g.ok("boardsize 9");
-    g.ok("clear_board");
-    g.ok("komi 7");
-    g
+    engine_9x9_komi7()
 }
 
 /// Sends an analysis command, waits `wait`, sends `then`; returns the stream's analyses and
@@ -341,19 +329,10 @@ fn malformed_avoid_and_allow_are_refused_and_change_nothing() {
     g.finish();
 }
 
-/// A 9x9 position where Black owns rows 1 to 7 (walls on rows 2, 4, 6 and 7, whose one-line
-/// eyes no playout can fill) and White rows 8 and 9 (komi 7): Black leads by
-/// 63 - 18 - 7 = 38 points, and the playouts agree. Black to move.
+/// `engine()` in the position of `play_black_far_ahead`.
 fn black_far_ahead() -> Gtp {
     let mut g = engine();
-    for row in [2, 4, 6, 7] {
-        for col in "ABCDEFGHJ".chars() {
-            g.ok(&format!("play b {col}{row}"));
-        }
-    }
-    for col in "ABCDEFGHJ".chars() {
-        g.ok(&format!("play w {col}8"));
-    }
+    play_black_far_ahead(&mut g);
     g
 }
 

@@ -157,6 +157,11 @@ fn gogui_twogtp() {
 }
 
 #[test]
+fn kigo() {
+    session("kigo");
+}
+
+#[test]
 fn the_placeholders_reject_malformed_output() {
     let good = "\ninfo move D4 visits 3 winrate 5000 prior 4000 lcb 2000 order 0 pv D4 E5";
     assert!(matches("= {lz}", &format!("= {good}")));

@@ -5,6 +5,10 @@ use crate::board::Bitboard;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+/// The share of playouts a side must own a point in for it to count as that side's
+/// territory (GNU Go's territory lists, GoGui's territory map).
+pub const TERRITORY_OWNERSHIP: f32 = 0.5;
+
 impl Engine {
     /// The ownership of the current position (per `Point::idx`, +1 Black .. -1 White): from
     /// the last search if it looked at this position, else from a new modest search.
@@ -115,6 +119,33 @@ impl Engine {
         self.final_status_strings(kind)
             .into_iter()
             .flatten()
+            .collect()
+    }
+
+    /// Who each empty point belongs to, as GNU Go's `black_territory`, `white_territory`
+    /// and `dame` say: the side that owns it in at least [`TERRITORY_OWNERSHIP`] of the
+    /// status playouts, none for the others and for the points of a seki once the dead
+    /// stones are off. In board order.
+    pub fn territory(&mut self) -> Vec<(Point, Option<Color>)> {
+        let dead = self.final_status_list(StoneStatus::Dead);
+        let own = self.status_ownership();
+        let b = self.state.game.board();
+        let seki = b.seki(&Board::bitboard_of(&dead)).points;
+        b.points()
+            .filter(|&p| b.stone(p).is_none())
+            .map(|p| {
+                let o = own.get(p.idx()).copied().unwrap_or(0.0);
+                let owner = if seki.has(p) {
+                    None
+                } else if o >= TERRITORY_OWNERSHIP {
+                    Some(Color::Black)
+                } else if o <= -TERRITORY_OWNERSHIP {
+                    Some(Color::White)
+                } else {
+                    None
+                };
+                (p, owner)
+            })
             .collect()
     }
 

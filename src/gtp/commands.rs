@@ -1,11 +1,11 @@
 //! The command table: every command the engine knows, its argument checks, and the text of
 //! its answer. The table drives `list_commands` and `known_command`. GoGui's commands live in
-//! `gogui.rs`, the analysis commands in `analyze.rs`.
+//! `gogui.rs`, GNU Go's in `gnugo_ext.rs`, the analysis commands in `analyze.rs`.
 
 use super::analyze::{self, Dialect, Request};
 use super::args::*;
 use super::response::CommandResult;
-use super::{Session, explain, gogui, rules, think};
+use super::{Session, explain, gnugo_ext, gogui, rules, think};
 use crate::board::{Color, Move};
 use crate::engine::{GenMode, GenMove, StoneStatus, TimeControl};
 use std::fmt::Write as _;
@@ -66,9 +66,36 @@ const COMMANDS: &[(&str, Kind)] = &[
     ("final_score", R(final_score)),
     ("estimate_score", R(estimate_score)),
     ("final_status_list", R(final_status_list)),
+    ("final_status", R(gnugo_ext::final_status)),
     ("loadsgf", R(loadsgf)),
     ("reg_genmove", R(|s, a| generate(s, a, GenMode::Regression))),
     ("showboard", R(showboard)),
+    ("list_stones", R(gnugo_ext::list_stones)),
+    ("all_legal", R(gnugo_ext::all_legal)),
+    ("captures", R(gnugo_ext::captures)),
+    ("findlib", R(gnugo_ext::findlib)),
+    ("move_history", R(gnugo_ext::move_history)),
+    (
+        "query_boardsize",
+        R(|s, a| no_args(a).map(|_| s.engine.board().size().to_string())),
+    ),
+    (
+        "get_komi",
+        R(|s, a| no_args(a).map(|_| s.engine.game().komi().to_string())),
+    ),
+    (
+        "get_handicap",
+        R(|s, a| no_args(a).map(|_| s.engine.game().handicap().to_string())),
+    ),
+    ("top_moves", R(gnugo_ext::top_moves)),
+    (
+        "top_moves_black",
+        R(|s, a| gnugo_ext::top_moves_for(s, a, Color::Black)),
+    ),
+    (
+        "top_moves_white",
+        R(|s, a| gnugo_ext::top_moves_for(s, a, Color::White)),
+    ),
     ("printsgf", R(printsgf)),
     (
         "kgs-genmove_cleanup",
@@ -425,7 +452,11 @@ fn clear_cache(s: &mut Session, a: &[String]) -> CommandResult {
 }
 
 fn final_status_list(s: &mut Session, a: &[String]) -> CommandResult {
-    let kind = StoneStatus::parse(one_arg(a)?).ok_or_else(syntax)?;
+    let arg = one_arg(a)?;
+    if let Some(r) = gnugo_ext::territory_list(s, &arg.to_ascii_lowercase()) {
+        return r;
+    }
+    let kind = StoneStatus::parse(arg).ok_or_else(syntax)?;
     let strings = s.engine.final_status_strings(kind);
     let b = s.engine.board();
     Ok(strings

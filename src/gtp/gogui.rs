@@ -6,6 +6,7 @@ use super::Session;
 use super::args::*;
 use super::response::{CommandResult, gfx_text};
 use crate::board::{Board, Color, Move};
+use crate::engine::TERRITORY_OWNERSHIP;
 
 /// GoGui's analyze menu (`type/label/command`): only commands that exist.
 pub(super) const ANALYZE_COMMANDS: &str = "\
@@ -27,9 +28,6 @@ none/Print SGF/printsgf";
 
 /// Moves labelled by `moyo-visits` and `moyo-winrates`.
 const LABELLED_MOVES: usize = 20;
-
-/// The ownership from which `moyo-territory` marks a point as one side's.
-const TERRITORY_OWNERSHIP: f32 = 0.5;
 
 /// `gogui-analyze_commands`.
 pub(super) fn analyze_commands(_: &mut Session, a: &[String]) -> CommandResult {
@@ -204,7 +202,7 @@ pub(super) fn ownership(s: &mut Session, a: &[String]) -> CommandResult {
 }
 
 /// `moyo-territory`: the territory a short search expects (`gfx`): `BLACK` and `WHITE`
-/// mark the points each side owns in at least `TERRITORY_OWNERSHIP` of the playouts where
+/// mark the points each side owns in at least [`TERRITORY_OWNERSHIP`] of the playouts where
 /// it has no stone (empty points, and stones it captures), `TEXT` gives the estimate.
 pub(super) fn territory(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;

@@ -12,6 +12,7 @@ pub mod analyze;
 mod args;
 mod commands;
 mod explain;
+mod gnugo_ext;
 mod gogui;
 pub mod input;
 mod recover;

@@ -35,6 +35,38 @@ pub const SCRIPT: &[&str] = &[
     "--quiet",
 ];
 
+/// An engine on an empty 9x9 board with komi 7: searches of 400 playouts, seeded, no book.
+pub fn engine_9x9_komi7() -> Gtp {
+    let mut g = Gtp::start(&[
+        "--playouts",
+        "400",
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+        "--no-book",
+        "--quiet",
+    ]);
+    g.ok("boardsize 9");
+    g.ok("clear_board");
+    g.ok("komi 7");
+    g
+}
+
+/// Plays a 9x9 position where Black owns rows 1 to 7 (walls on rows 2, 4, 6 and 7, whose
+/// one-line eyes no playout can fill) and White rows 8 and 9: with komi 7 Black leads by
+/// 63 - 18 - 7 = 38 points, and the playouts agree. Black to move.
+pub fn play_black_far_ahead(g: &mut Gtp) {
+    for row in [2, 4, 6, 7] {
+        for col in "ABCDEFGHJ".chars() {
+            g.ok(&format!("play b {col}{row}"));
+        }
+    }
+    for col in "ABCDEFGHJ".chars() {
+        g.ok(&format!("play w {col}8"));
+    }
+}
+
 /// Runs `moyo` with `args` and nothing on stdin; its exit status, stdout and stderr.
 pub fn moyo_output<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_moyo"))
