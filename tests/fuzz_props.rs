@@ -168,7 +168,16 @@ fn command(r: &mut impl Rng, size: usize) -> String {
         ),
         30 => format!(
             "kata-set-rule {} {}",
-            pick(r, &["koRule", "scoringRule", "multiStoneSuicideLegal", "taxRule", "x"]),
+            pick(
+                r,
+                &[
+                    "koRule",
+                    "scoringRule",
+                    "multiStoneSuicideLegal",
+                    "taxRule",
+                    "x"
+                ]
+            ),
             pick(r, &["SIMPLE", "AREA", "true", "SEKI", "7"])
         ),
         31 => format!(
