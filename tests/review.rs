@@ -81,6 +81,14 @@ fn mistakes(stdout: &str) -> Vec<Mistake> {
         .collect()
 }
 
+/// What a client printed; it must succeed.
+fn client(c: &mut Command) -> String {
+    let out = c.output().expect("the client runs");
+    let got = text(&out.stdout);
+    assert!(out.status.success(), "{got}\n{}", text(&out.stderr));
+    got
+}
+
 /// Checks a client's `move N COLOURPOINT COMMENT BM OTHERS...` lines: every move there, in
 /// order, with a comment; each mistake marked `BM` with its better move beside it.
 fn check_moves(client: &str, out: &str, moves: &[String], found: &[Mistake]) {
@@ -146,14 +154,12 @@ fn a_review_annotates_every_move_for_sgfmill_and_sabaki() {
     );
     if let Some(python) = sgfmill_python() {
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sgfmill/review.py");
-        let read = Command::new(python)
-            .arg(script)
-            .args(["game-review.sgf", "game.svg"])
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        let got = text(&read.stdout);
-        assert!(read.status.success(), "{got}\n{}", text(&read.stderr));
+        let got = client(
+            Command::new(python)
+                .arg(script)
+                .args(["game-review.sgf", "game.svg"])
+                .current_dir(&dir),
+        );
         assert!(got.starts_with("root Alice Bob B+R 7\n"), "{got}");
         check_moves("sgfmill", &got, &moves, &found);
         assert!(
@@ -164,15 +170,13 @@ fn a_review_annotates_every_move_for_sgfmill_and_sabaki() {
             "{got}"
         );
     }
-    if let Some(client) = node_client("@sabaki/sgf") {
-        let read = Command::new("node")
-            .arg(client.join("review.js"))
-            .arg(dir.join("game-review.sgf"))
-            .current_dir(&client)
-            .output()
-            .unwrap();
-        let got = text(&read.stdout);
-        assert!(read.status.success(), "{got}\n{}", text(&read.stderr));
+    if let Some(modules) = node_client("@sabaki/sgf") {
+        let got = client(
+            Command::new("node")
+                .arg(modules.join("review.js"))
+                .arg(dir.join("game-review.sgf"))
+                .current_dir(&modules),
+        );
         assert!(got.starts_with("root Alice Bob B+R\n"), "{got}");
         let letters: Vec<String> = moves.iter().map(|v| sgf_point(v)).collect();
         let found_letters: Vec<Mistake> = found

@@ -135,6 +135,7 @@ fn parse(text: &str, key: u64, index: usize, size: usize) -> Option<PositionAnal
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sys::scratch;
 
     fn sample() -> PositionAnalysis {
         PositionAnalysis {
@@ -146,12 +147,6 @@ mod tests {
             playouts: 300,
             pv: vec![Some((2, 6)), None, Some((4, 4))],
         }
-    }
-
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("moyo-review-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
     }
 
     #[test]

@@ -279,7 +279,7 @@ mod tests {
             if tag.starts_with('?') || tag.starts_with('!') {
                 continue;
             }
-            if tag.matches('"').count() % 2 != 0 {
+            if !tag.matches('"').count().is_multiple_of(2) {
                 return Err(format!("unbalanced quotes in <{tag}>"));
             }
             let names: Vec<&str> = tag
