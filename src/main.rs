@@ -482,7 +482,7 @@ fn review(cli: &Cli, cfg: EngineConfig, args: ReviewArgs) -> ExitCode {
         },
         quiet: cli.quiet,
     };
-    let done = moyo::review::run(&config).map(|o| print!("{}", o.report));
+    let done = moyo::review::run(&config).map(|report| print!("{report}"));
     finish(None, done, "moyo review")
 }
 

@@ -221,7 +221,7 @@ fn from_cache(stderr: &str) -> usize {
 fn a_killed_review_resumes_and_ends_as_an_uninterrupted_one() {
     let dir = temp_dir("review-resume");
     std::fs::write(dir.join("game.sgf"), RECORD).unwrap();
-    let common = ["game.sgf", "--playouts", "1500", "--seed", "5", "--quiet"];
+    let common = ["game.sgf", "--playouts", "1000", "--seed", "5", "--quiet"];
     let whole = review(
         &dir,
         &[&common[..], &["--out", "whole.sgf", "--threads", "2"]].concat(),

@@ -6,7 +6,7 @@
 //! the cache as soon as it ends.
 
 use super::cache::Cache;
-use super::progress::Progress;
+use super::progress::ReviewProgress;
 use crate::board::{Board, Color, Move, Rules, parse_vertex, vertex_string};
 use crate::engine::{Engine, EngineConfig};
 use crate::params::Params;
@@ -137,7 +137,7 @@ pub(super) fn run(
             });
         }
         drop(tx);
-        let mut progress = Progress::new(pending.len(), quiet);
+        let mut progress = ReviewProgress::new(pending.len(), quiet);
         for (i, r) in rx {
             let saved = r.and_then(|a| cache.store(i, &a).map(|_| a));
             match saved {

@@ -14,10 +14,10 @@ const PV_MOVES: usize = 12;
 
 /// A node of the main line and the variations that branch off before it (alternatives to
 /// it, the main line's first).
-type Step = (SgfNode, Vec<GameTree>);
+type MainLineStep = (SgfNode, Vec<GameTree>);
 
 /// The main line as a list of nodes, each with the alternatives to it.
-fn flatten(mut tree: GameTree) -> Vec<Step> {
+fn flatten(mut tree: GameTree) -> Vec<MainLineStep> {
     let mut out = Vec::new();
     let mut alternatives = Vec::new();
     loop {
@@ -39,7 +39,7 @@ fn flatten(mut tree: GameTree) -> Vec<Step> {
 }
 
 /// The tree of a flattened main line: a new branch point wherever a node has alternatives.
-fn rebuild(steps: Vec<Step>) -> GameTree {
+fn rebuild(steps: Vec<MainLineStep>) -> GameTree {
     let mut children: Vec<GameTree> = Vec::new();
     let mut sequence = Vec::new();
     for (node, alts) in steps.into_iter().rev() {

@@ -68,7 +68,7 @@ pub fn default_cache(out: &Path) -> PathBuf {
 }
 
 /// A record read for review: its text, its tree (to annotate) and its main line.
-struct Record {
+struct SourceRecord {
     text: String,
     tree: GameTree,
     record: GameRecord,
@@ -76,7 +76,7 @@ struct Record {
 
 /// Reads and checks the record: an error naming the file when it cannot be read, is not
 /// SGF, has no moves or holds an illegal one.
-fn read_record(path: &Path) -> Result<Record, String> {
+fn read_record(path: &Path) -> Result<SourceRecord, String> {
     let name = path.display();
     let mut bytes = Vec::new();
     std::fs::File::open(path)
@@ -105,19 +105,13 @@ fn read_record(path: &Path) -> Result<Record, String> {
     check
         .load_sgf_text(&text, None)
         .map_err(|e| format!("{name}: {e}"))?;
-    Ok(Record { text, tree, record })
-}
-
-/// What a review found, for the caller to print.
-#[derive(Debug)]
-pub struct Outcome {
-    /// The report: the mistake lines and the summary line (see `report`).
-    pub report: String,
+    Ok(SourceRecord { text, tree, record })
 }
 
 /// Reviews the game: analyses the positions the cache does not hold yet, then writes the
-/// annotated record and the chart and returns the report. Errors name the file concerned.
-pub fn run(config: &ReviewConfig) -> Result<Outcome, String> {
+/// annotated record and the chart and returns the report for stdout (the mistake lines and
+/// the summary line, see `report`). Errors name the file concerned.
+pub fn run(config: &ReviewConfig) -> Result<String, String> {
     let rec = read_record(&config.input)?;
     let key = cache::key(&rec.text, &config.settings);
     let store = cache::Cache::open(&config.cache, key)?;
@@ -150,7 +144,5 @@ pub fn run(config: &ReviewConfig) -> Result<Outcome, String> {
         crate::sys::durable::write(path, chart.as_bytes())
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
     }
-    Ok(Outcome {
-        report: report::text(&reviews, config.margin, config.top),
-    })
+    Ok(report::text(&reviews, config.margin, config.top))
 }

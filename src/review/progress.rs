@@ -12,7 +12,7 @@ const LINE_EVERY: Duration = Duration::from_secs(5);
 const BAR: usize = 30;
 
 /// A review's progress display.
-pub(super) struct Progress {
+pub(super) struct ReviewProgress {
     total: usize,
     done: usize,
     start: Instant,
@@ -21,11 +21,11 @@ pub(super) struct Progress {
     quiet: bool,
 }
 
-impl Progress {
-    /// Progress through `total` positions; nothing shown when `quiet` or when there is
+impl ReviewProgress {
+    /// ReviewProgress through `total` positions; nothing shown when `quiet` or when there is
     /// nothing to do.
-    pub(super) fn new(total: usize, quiet: bool) -> Progress {
-        Progress {
+    pub(super) fn new(total: usize, quiet: bool) -> ReviewProgress {
+        ReviewProgress {
             total,
             done: 0,
             start: Instant::now(),
