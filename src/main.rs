@@ -2,7 +2,7 @@
 //! reference, `moyo book build|stats|count` for the opening book, `moyo patterns
 //! train|predict|fuseki` for the learned move patterns and the opening table, `moyo playout
 //! train|predict` for the learned playout policy, `moyo tune` for evolving the parameters in
-//! games.
+//! games, `moyo review` for the analysis of a game record.
 
 mod book_cmd;
 mod playout_cmd;
@@ -104,6 +104,34 @@ enum Command {
         #[command(flatten)]
         args: tune_cmd::TuneArgs,
     },
+    /// Reviews a game record: searches every position (`--playouts`, default 2000, one
+    /// thread a position on `--threads` threads), writes the record with a comment on each
+    /// move and the better line beside each mistake, optionally a chart, and prints the
+    /// biggest mistakes. Resumable: a rerun reuses the positions in the cache.
+    Review(ReviewArgs),
+}
+
+/// `moyo review`'s own options (`--playouts`, `--threads`, `--seed` and the parameters are
+/// the global ones).
+#[derive(clap::Args, Debug)]
+struct ReviewArgs {
+    /// The game record (SGF).
+    file: PathBuf,
+    /// The annotated record (default: `GAME-review.sgf` beside `GAME.sgf`).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Also draws the win rate and score lead per move to this SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// The folder of finished positions (default: the output's name with `.cache`).
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// The win rate a move must lose to be a mistake (0..1).
+    #[arg(long, default_value_t = moyo::review::DEFAULT_MARGIN)]
+    margin: f32,
+    /// Mistakes listed on stdout, biggest first.
+    #[arg(long, default_value_t = 10)]
+    top: usize,
 }
 
 /// The embedded books plus those given with `--book`, unless `--no-book`. A book that
@@ -422,6 +450,42 @@ fn tune(
     finish(hub, tuned, "moyo tune")
 }
 
+/// `moyo review`: the review's settings from the global options (a fixed seed unless
+/// `--seed`, so that a rerun resumes the same review), the report on stdout.
+fn review(cli: &Cli, cfg: EngineConfig, args: ReviewArgs) -> ExitCode {
+    let ReviewArgs {
+        file,
+        out,
+        svg,
+        cache,
+        margin,
+        top,
+    } = args;
+    if !(0.0..=1.0).contains(&margin) {
+        moyo::diag!("moyo review: --margin {margin}: a win rate from 0 to 1");
+        return ExitCode::from(2);
+    }
+    let out = out.unwrap_or_else(|| moyo::review::default_out(&file));
+    let config = moyo::review::ReviewConfig {
+        cache: cache.unwrap_or_else(|| moyo::review::default_cache(&out)),
+        input: file,
+        out,
+        svg,
+        margin,
+        top,
+        settings: moyo::review::Settings {
+            playouts: cli.playouts.unwrap_or(moyo::review::DEFAULT_PLAYOUTS),
+            threads: cfg.threads,
+            seed: cli.seed.unwrap_or(1),
+            params: cfg.params,
+            max_memory: cfg.max_memory,
+        },
+        quiet: cli.quiet,
+    };
+    let done = moyo::review::run(&config).map(|report| print!("{report}"));
+    finish(None, done, "moyo review")
+}
+
 /// GTP on stdin and stdout, the searches shared with the other ranks of an MPI job.
 fn gtp(cli: &Cli, mut cfg: EngineConfig) -> ExitCode {
     let hub = match join(cli, &cfg, |f| follow(f, &cfg, cfg.threads)) {
@@ -471,6 +535,7 @@ fn main() -> ExitCode {
         Some(Command::Patterns { command }) => patterns(command),
         Some(Command::Playout { command }) => playout_cmd::run(command),
         Some(Command::Tune { command, args }) => tune(&cli, cfg, command, args),
+        Some(Command::Review(args)) => review(&cli, cfg, args),
         None => gtp(&cli, cfg),
     }
 }

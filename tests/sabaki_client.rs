@@ -6,38 +6,18 @@
 //! package-lock.json are checked in; `.ci/run` does it). Under CI (`CI` set) a missing client
 //! fails the test; elsewhere the test says on stderr that it skips.
 
-use std::path::Path;
+mod gtp_support;
+
+use gtp_support::node_client;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
 #[test]
 fn sabaki_gtp_library_reads_moyo_analysis() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sabaki-gtp");
-    let node_ok = Command::new("node")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    let missing = if !node_ok {
-        Some("`node` is not installed".to_string())
-    } else if !dir.join("node_modules/@sabaki/gtp/package.json").exists() {
-        Some(format!(
-            "@sabaki/gtp is not installed (run `npm ci` in {})",
-            dir.display()
-        ))
-    } else {
-        None
-    };
-    if let Some(why) = missing {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must run the real client (see .ci/run): {why}"
-        );
-        eprintln!("SKIPPED sabaki_gtp_library_reads_moyo_analysis: {why}");
+    let Some(dir) = node_client("@sabaki/gtp") else {
         return;
-    }
+    };
     let child = Command::new("node")
         .arg(dir.join("analyze.js"))
         .arg(env!("CARGO_BIN_EXE_moyo"))

@@ -15,28 +15,6 @@ use moyo::sgf::{GameRecord, RecordedMove, SgfColor};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The Python interpreter that has sgfmill, if any.
-fn sgfmill_python() -> Option<PathBuf> {
-    let python = std::env::var_os("MOYO_SGFMILL_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("target/sgfmill-venv/bin/python")
-        });
-    let ok = Command::new(&python)
-        .args(["-c", "import sgfmill"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install sgfmill (see .ci/run): {} cannot import it",
-            python.display()
-        );
-        eprintln!("SKIPPED: no sgfmill for {}", python.display());
-    }
-    ok.then_some(python)
-}
-
 /// What sgfmill read from `file`, as `key value` lines.
 fn sgfmill_read(python: &Path, file: &Path) -> Vec<(String, String)> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sgfmill/read.py");

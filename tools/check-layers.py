@@ -21,7 +21,7 @@ LAYERS = [
     ["search"],
     ["book", "balance"],
     ["engine"],
-    ["gtp", "gtp_process", "bench"],
+    ["gtp", "gtp_process", "bench", "review"],
     ["tune"],
     ["cluster"],
 ]

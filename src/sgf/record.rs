@@ -187,7 +187,7 @@ impl GameRecord {
 }
 
 /// Appends `[value]` with `\` and `]` escaped.
-fn push_value(s: &mut String, value: &str) {
+pub(super) fn push_value(s: &mut String, value: &str) {
     s.push('[');
     for c in value.chars() {
         if c == '\\' || c == ']' {

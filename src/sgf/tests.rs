@@ -751,3 +751,23 @@ fn fox_sample_file_parses() {
         bytes.len()
     );
 }
+
+#[test]
+fn trees_are_written_back_whole() {
+    let text = "(;GM[1]FF[4]SZ[9]C[a \\] b \\\\ c]PB[x];B[ee]C[first](;W[cc];B[gg])\
+                (;W[gc]LB[dd:A])(;W[];TR[aa][bb]))";
+    let tree = parse_first_tree(text).unwrap();
+    let written = tree.to_sgf();
+    assert_eq!(parse_first_tree(&written).unwrap(), tree, "{written}");
+    assert!(written.contains("C[a \\] b \\\\ c]"), "{written}");
+    // An empty tree and a value-less property still make valid SGF.
+    let mut odd = GameTree::default();
+    odd.children.push(GameTree {
+        nodes: vec![SgfNode {
+            props: vec![("C".into(), Vec::new())],
+        }],
+        children: Vec::new(),
+    });
+    let back = parse_first_tree(&odd.to_sgf()).unwrap();
+    assert_eq!(back.children[0].nodes[0].get_first("C"), Some(""));
+}

@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::SgfError;
 use super::parse::{Items, Sink, no_tree};
+use super::record::push_value;
 
 /// One node: properties in file order, each identifier with its raw
 /// (unescaped) values.
@@ -57,6 +58,54 @@ impl GameTree {
     /// and so on down the first variation at every branch.
     pub fn main_line(&self) -> impl Iterator<Item = &SgfNode> {
         std::iter::successors(Some(self), |t| t.children.first()).flat_map(|t| t.nodes.iter())
+    }
+
+    /// Writes the tree as SGF text, every node and property in order with its values
+    /// escaped again, each variation on a line of its own: what a tool that edits a record
+    /// (`moyo review` adds comments and variations) writes back. [`parse_collection`] reads
+    /// it back to an equal tree, except that values of composed types (`LB`, `AP`) whose
+    /// text held an escaped `:` come back split there. A property without values is written
+    /// with one empty value, a tree without nodes as one empty node. Iterative, as are the
+    /// other walks of a tree.
+    pub fn to_sgf(&self) -> String {
+        enum Item<'a> {
+            Tree(&'a GameTree),
+            Close,
+        }
+        let mut s = String::new();
+        let mut stack = vec![Item::Tree(self)];
+        while let Some(item) = stack.pop() {
+            let t = match item {
+                Item::Close => {
+                    s.push(')');
+                    continue;
+                }
+                Item::Tree(t) => t,
+            };
+            if !s.is_empty() {
+                s.push('\n');
+            }
+            s.push('(');
+            if t.nodes.is_empty() {
+                s.push(';');
+            }
+            for node in &t.nodes {
+                s.push(';');
+                for (id, values) in &node.props {
+                    s.push_str(id);
+                    if values.is_empty() {
+                        s.push_str("[]");
+                    }
+                    for v in values {
+                        push_value(&mut s, v);
+                    }
+                }
+            }
+            stack.push(Item::Close);
+            stack.extend(t.children.iter().rev().map(Item::Tree));
+        }
+        s.push('\n');
+        s
     }
 }
 

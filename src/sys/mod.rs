@@ -9,7 +9,7 @@ pub mod stderr;
 
 /// A fresh, empty folder for one unit test, `moyo-NAME-PID` in the temporary folder.
 #[cfg(test)]
-fn scratch(name: &str) -> std::path::PathBuf {
+pub(crate) fn scratch(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("moyo-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();

@@ -438,3 +438,64 @@ pub fn temp_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+/// The Python interpreter that has sgfmill, if any: `target/sgfmill-venv` (`.ci/run` makes
+/// it) or `MOYO_SGFMILL_PYTHON`. Under CI (`CI` set) a missing sgfmill fails the test;
+/// elsewhere the test says on stderr that it skips.
+pub fn sgfmill_python() -> Option<PathBuf> {
+    let python = std::env::var_os("MOYO_SGFMILL_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("target/sgfmill-venv/bin/python")
+        });
+    let ok = Command::new(&python)
+        .args(["-c", "import sgfmill"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install sgfmill (see .ci/run): {} cannot import it",
+            python.display()
+        );
+        eprintln!("SKIPPED: no sgfmill for {}", python.display());
+    }
+    ok.then_some(python)
+}
+
+/// The folder of the Node.js clients (`tests/sabaki-gtp`) when `node` runs and `package` is
+/// installed there (`npm ci` in it; `.ci/run` does it). Under CI (`CI` set) a missing client
+/// fails the test; elsewhere the test says on stderr that it skips.
+pub fn node_client(package: &str) -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sabaki-gtp");
+    let node_ok = Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    let missing = if !node_ok {
+        Some("`node` is not installed".to_string())
+    } else if !dir
+        .join("node_modules")
+        .join(package)
+        .join("package.json")
+        .exists()
+    {
+        Some(format!(
+            "{package} is not installed (run `npm ci` in {})",
+            dir.display()
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must run the real client (see .ci/run): {why}"
+        );
+        eprintln!("SKIPPED: {why}");
+        return None;
+    }
+    Some(dir)
+}
