@@ -42,6 +42,14 @@ fn stream(
     (lines, took)
 }
 
+/// Watches the stream of `cmd` for `ms` milliseconds, then ends it with `name`, which must
+/// be answered; the stream's analyses.
+fn watch(g: &mut Gtp, cmd: &str, ms: u64, dialect: Dialect) -> Vec<Analysis> {
+    let (lines, _) = stream(g, cmd, Duration::from_millis(ms), b"name\n", dialect);
+    assert_eq!(g.response(), "= moyo\n\n", "{cmd}");
+    lines
+}
+
 /// How quickly a stream must end after input arrives (generous: the machine may be loaded).
 const PROMPT: Duration = Duration::from_millis(1500);
 
@@ -120,19 +128,25 @@ fn sabaki_and_lizzie_forms_and_refused_options() {
     g.finish();
 }
 
+/// Starts `cmd`, a stream of `dialect`, and ends it with `stop` (a command `moyo` lists) after
+/// some lines: the stream must end at once.
+fn ended_by(g: &mut Gtp, command: &str, cmd: &str, stop: &[u8], dialect: Dialect) {
+    assert_eq!(g.ok(&format!("known_command {command}")), "true");
+    let (lines, took) = stream(g, cmd, Duration::from_millis(400), stop, dialect);
+    assert!(took < PROMPT, "{took:?}");
+    assert!(!lines.is_empty());
+}
+
 #[test]
 fn gogui_interrupt_ends_a_stream() {
     let mut g = engine();
-    assert_eq!(g.ok("known_command gogui-interrupt"), "true");
-    let (lines, took) = stream(
+    ended_by(
         &mut g,
+        "gogui-interrupt",
         "analyze W 10",
-        Duration::from_millis(400),
         b"# interrupt\n",
         Dialect::Leela,
     );
-    assert!(took < PROMPT, "{took:?}");
-    assert!(!lines.is_empty());
     assert_eq!(g.ok("name"), "moyo");
     g.finish();
 }
@@ -224,14 +238,12 @@ const CENTRE: &[&str] = &["D4", "E4", "F4", "D5", "E5", "F5", "D6", "E6", "F6"];
 fn avoid_keeps_moves_out_of_the_analysis_and_the_move_played() {
     let mut g = engine();
     let avoid = format!("avoid b {} 1", CENTRE.join(","));
-    let (lines, _) = stream(
+    let lines = watch(
         &mut g,
         &format!("kata-analyze b 10 minmoves 100 {avoid} avoid w A1 1"),
-        Duration::from_millis(500),
-        b"name\n",
+        500,
         Dialect::Kata,
     );
-    assert_eq!(g.response(), "= moyo\n\n");
     assert!(!lines.is_empty());
     for a in &lines {
         assert!(a.infos.iter().all(|i| !CENTRE.contains(&i.mv.as_str())));
@@ -252,14 +264,7 @@ fn avoid_keeps_moves_out_of_the_analysis_and_the_move_played() {
             .all(|i| !CENTRE.contains(&i.mv.as_str()))
     );
     // The filter was for those commands only: the next analysis may show the centre again.
-    let (lines, _) = stream(
-        &mut g,
-        "lz-analyze w 10 minmoves 100",
-        Duration::from_millis(300),
-        b"name\n",
-        Dialect::Leela,
-    );
-    assert_eq!(g.response(), "= moyo\n\n");
+    let lines = watch(&mut g, "lz-analyze w 10 minmoves 100", 300, Dialect::Leela);
     assert!(lines.iter().all(|a| a.infos.iter().any(|i| i.mv == "E4")));
     g.finish();
 }
@@ -268,14 +273,12 @@ fn avoid_keeps_moves_out_of_the_analysis_and_the_move_played() {
 fn allow_confines_the_root_to_the_listed_moves() {
     let mut g = engine();
     let allowed = ["C3", "G7", "pass"];
-    let (lines, _) = stream(
+    let lines = watch(
         &mut g,
         "lz-analyze b 10 minmoves 10 allow b C3,G7,pass 1",
-        Duration::from_millis(400),
-        b"name\n",
+        400,
         Dialect::Leela,
     );
-    assert_eq!(g.response(), "= moyo\n\n");
     assert!(!lines.is_empty());
     for a in &lines {
         assert!(
@@ -317,14 +320,7 @@ fn malformed_avoid_and_allow_are_refused_and_change_nothing() {
     }
     assert_eq!(g.ok("showboard"), before);
     // No filter was left behind: White's analysis may show D4.
-    let (lines, _) = stream(
-        &mut g,
-        "lz-analyze w 10 minmoves 100",
-        Duration::from_millis(300),
-        b"name\n",
-        Dialect::Leela,
-    );
-    assert_eq!(g.response(), "= moyo\n\n");
+    let lines = watch(&mut g, "lz-analyze w 10 minmoves 100", 300, Dialect::Leela);
     assert!(lines.iter().all(|a| a.infos.iter().any(|i| i.mv == "D4")));
     g.finish();
 }
@@ -340,14 +336,12 @@ fn black_far_ahead() -> Gtp {
 fn kata_scores_and_root_info_are_the_analysed_sides_view() {
     let mut g = black_far_ahead();
     for (colour, sign) in [("b", 1.0), ("w", -1.0)] {
-        let (lines, _) = stream(
+        let lines = watch(
             &mut g,
             &format!("kata-analyze {colour} 10 rootInfo true"),
-            Duration::from_millis(500),
-            b"name\n",
+            500,
             Dialect::Kata,
         );
-        assert_eq!(g.response(), "= moyo\n\n");
         let last = lines.last().expect("a line");
         let root = last.root.as_ref().expect("rootInfo");
         assert!(root.visits > 0);
@@ -358,14 +352,7 @@ fn kata_scores_and_root_info_are_the_analysed_sides_view() {
         assert!(best.score_stdev.unwrap() >= 0.0);
     }
     // Without rootInfo none is written; lz-analyze has no scores.
-    let (lines, _) = stream(
-        &mut g,
-        "kata-analyze b 10",
-        Duration::from_millis(300),
-        b"name\n",
-        Dialect::Kata,
-    );
-    assert_eq!(g.response(), "= moyo\n\n");
+    let lines = watch(&mut g, "kata-analyze b 10", 300, Dialect::Kata);
     assert!(
         lines
             .iter()
@@ -417,16 +404,13 @@ fn score_estimates_name_the_side_ahead() {
 #[test]
 fn stop_ends_a_stream_and_is_answered() {
     let mut g = engine();
-    assert_eq!(g.ok("known_command stop"), "true");
-    let (lines, took) = stream(
+    ended_by(
         &mut g,
+        "stop",
         "kata-analyze b 10",
-        Duration::from_millis(400),
         b"7 stop\n",
         Dialect::Kata,
     );
-    assert!(took < PROMPT, "{took:?}");
-    assert!(!lines.is_empty());
     assert_eq!(g.response(), "=7 \n\n");
     // With nothing running it is answered all the same.
     assert_eq!(g.ok("stop"), "");
@@ -436,14 +420,7 @@ fn stop_ends_a_stream_and_is_answered() {
 #[test]
 fn clear_cache_drops_the_tree() {
     let mut g = engine();
-    stream(
-        &mut g,
-        "lz-analyze b 50",
-        Duration::from_millis(300),
-        b"name\n",
-        Dialect::Leela,
-    );
-    assert_eq!(g.response(), "= moyo\n\n");
+    watch(&mut g, "lz-analyze b 50", 300, Dialect::Leela);
     assert_eq!(g.cmd("clear_cache"), Ok(String::new()));
     assert_eq!(g.cmd("clear_cache x"), Err("syntax error".into()));
     g.ok("genmove b");
