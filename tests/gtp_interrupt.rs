@@ -13,7 +13,15 @@ fn legal_vertex(s: &str) -> bool {
 
 #[test]
 fn interrupt_stops_a_long_genmove() {
-    let mut g = Gtp::start(&["--time-per-move", "20", "--threads", "1", "--quiet"]);
+    // No book: it would answer the empty board at once, and a search is what is interrupted.
+    let mut g = Gtp::start(&[
+        "--time-per-move",
+        "20",
+        "--threads",
+        "1",
+        "--quiet",
+        "--no-book",
+    ]);
     assert_eq!(g.ok("known_command gogui-interrupt"), "true");
     assert_eq!(g.ok("gogui-interrupt"), "");
     g.ok("boardsize 9");
@@ -44,7 +52,14 @@ fn interrupt_stops_a_long_genmove() {
 
 #[test]
 fn an_old_interrupt_does_not_cut_the_next_search() {
-    let mut g = Gtp::start(&["--time-per-move", "1", "--threads", "1", "--quiet"]);
+    let mut g = Gtp::start(&[
+        "--time-per-move",
+        "1",
+        "--threads",
+        "1",
+        "--quiet",
+        "--no-book",
+    ]);
     g.ok("boardsize 9");
     g.ok("clear_board");
     g.send_raw(b"# interrupt\n  # interrupt\r\n");

@@ -26,9 +26,21 @@ time_left
 final_score
 estimate_score
 final_status_list
+final_status
 loadsgf
 reg_genmove
 showboard
+list_stones
+all_legal
+captures
+findlib
+move_history
+query_boardsize
+get_komi
+get_handicap
+top_moves
+top_moves_black
+top_moves_white
 printsgf
 kgs-genmove_cleanup
 kgs-time_settings
@@ -509,6 +521,11 @@ fn final_score_and_status_on_a_finished_position() {
 kgs-rules japanese
 7 final_score
 8 final_status_list DEAD
+9 final_status_list black_territory
+10 final_status_list white_territory
+11 final_status B4
+12 final_status C5
+13 final_status_list territory
 "
     );
     let mut expected = String::new();
@@ -526,7 +543,7 @@ E1 G1 E2 F2 G2 E3 G3 E4 F4 G4 E5 G5 E6 F6 G6 E7 G7
 
 =3 
 
-?4 syntax error
+=4 
 
 =5 B+6.5
 
@@ -537,6 +554,16 @@ E1 G1 E2 F2 G2 E3 G3 E4 F4 G4 E5 G5 E6 F6 G6 E7 G7
 =7 B+9.5
 
 =8 B4
+
+=9 A1 C1 A3 B3 C3 A4 C4 A5 B5 C5 A7 C7
+
+=10 F1 F3 F5 F7
+
+=11 dead
+
+=12 black_territory
+
+?13 syntax error
 
 ",
     );
