@@ -1,6 +1,6 @@
 //! The books compiled into the binary, so `moyo` plays from its book with no data files:
 //! 9x9 komi 7, 13x13 and 19x19 komi 7.5, all area scoring (each answering within half a
-//! point of its komi, [`BOOK_KOMI_MARGIN`](super::graph::BOOK_KOMI_MARGIN)).
+//! point of its komi, [`BOOK_KOMI_MARGIN`](super::BOOK_KOMI_MARGIN)).
 
 use super::file::from_bytes;
 use super::graph::Library;

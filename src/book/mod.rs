@@ -33,7 +33,9 @@ pub use evaluator::{
 pub use file::{MAGIC, VERSION, fnv1a, from_bytes, load, save, sibling, to_bytes, write_atomic};
 pub use follow::{Departure, Exit, FOLLOW_MIN, Lines};
 pub use games::{GameUse, Left, record_game, replay};
-pub use graph::{Book, BookChoice, BookPlayer, BookRules, Check, Edge, Library, Node, Shape};
+pub use graph::{
+    BOOK_KOMI_MARGIN, Book, BookChoice, BookPlayer, BookRules, Check, Edge, Library, Node, Shape,
+};
 pub use journal::{Journal, Record};
 pub use order::{
     OrderWeights, PLAYED_PLIES, Played, order, order_by_visits, pattern_probabilities,
