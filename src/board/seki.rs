@@ -127,19 +127,23 @@ mod tests {
         assert_eq!(stones, want);
     }
 
+    /// Two walls of 12 stones, one eye each (A2 Black's, J2 White's) and the shared
+    /// liberty E1, under 45 empty points.
+    const ONE_EYE_EACH: [&str; 9] = [
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "OOOOOXXXX",
+        "XXXXXOOOO",
+        ".XXXOOOO.",
+        "XXXX.OOOO",
+    ];
+
     #[test]
     fn one_eye_each_and_a_shared_liberty_is_seki_with_its_eyes() {
-        let (stones, points) = seki_of(&[
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            "OOOOOXXXX",
-            "XXXXXOOOO",
-            ".XXXOOOO.",
-            "XXXX.OOOO",
-        ]);
+        let (stones, points) = seki_of(&ONE_EYE_EACH);
         assert_eq!(points, ["A2", "E1", "J2"]);
         assert_eq!(stones.len(), 2 * 12, "{stones:?}");
         assert!(!stones.contains(&"A4".to_string()) && !stones.contains(&"F4".to_string()));
@@ -149,17 +153,7 @@ mod tests {
     fn territory_counts_no_point_in_a_seki_and_area_counts_the_eyes() {
         // The eyes A2 (Black) and J2 (White) are one point each by area, none by territory;
         // the 45 empty points above are dame between the walls.
-        let b = board(&[
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            "OOOOOXXXX",
-            "XXXXXOOOO",
-            ".XXXOOOO.",
-            "XXXX.OOOO",
-        ]);
+        let b = board(&ONE_EYE_EACH);
         assert_eq!(b.territory_score(&Bitboard::EMPTY, 0.0, Tax::Seki), 0.0);
         let black = b.stones(Color::Black).count() as f32;
         let white = b.stones(Color::White).count() as f32;

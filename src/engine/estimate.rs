@@ -20,8 +20,7 @@ impl Engine {
     /// playouts, or `--playouts`, at most `status_max_seconds`); `None` when the search ran
     /// no playout. After the final passes the search plays on from before them.
     pub fn estimate(&mut self) -> Option<Estimate> {
-        let mut g = self.state.game.clone();
-        while matches!(g.last_move(), Some((_, Move::Pass))) && g.undo() {}
+        let g = self.game_before_final_passes();
         let to_play = g.to_play();
         let r = self.status_search(&g);
         let score = r.root_score?;

@@ -24,7 +24,7 @@ pub use estimate::Estimate;
 pub use handicap::free_handicap_points;
 use records::{Ending, Players};
 pub use recover::RestorePoint;
-pub use status::TERRITORY_OWNERSHIP;
+pub use status::{TERRITORY_OWNERSHIP, territory_owner};
 
 use crate::board::{
     Board, Color, Game, Illegal, MAX_SIZE, Move, Point, Rules, fixed_handicap_points,

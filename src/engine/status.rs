@@ -9,6 +9,18 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// territory (GNU Go's territory lists, GoGui's territory map).
 pub const TERRITORY_OWNERSHIP: f32 = 0.5;
 
+/// The side whose territory a point of ownership `o` (+1 Black .. -1 White) is: the one
+/// owning it by at least [`TERRITORY_OWNERSHIP`], none otherwise.
+pub fn territory_owner(o: f32) -> Option<Color> {
+    if o >= TERRITORY_OWNERSHIP {
+        Some(Color::Black)
+    } else if o <= -TERRITORY_OWNERSHIP {
+        Some(Color::White)
+    } else {
+        None
+    }
+}
+
 impl Engine {
     /// The ownership of the current position (per `Point::idx`, +1 Black .. -1 White): from
     /// the last search if it looked at this position, else from a new modest search.
@@ -19,11 +31,17 @@ impl Engine {
         {
             return l.result.ownership.clone();
         }
-        // After the final passes the game is over and a search would only count the board as
-        // it stands: take the passes back (the board stays the same) and let it play on.
+        let g = self.game_before_final_passes();
+        self.status_search(&g).ownership
+    }
+
+    /// The game with its final passes taken back (the board stays the same): after them the
+    /// game is over and a search would only count the board as it stands, so the status
+    /// searches play on from before them.
+    pub(super) fn game_before_final_passes(&self) -> Game {
         let mut g = self.state.game.clone();
         while matches!(g.last_move(), Some((_, Move::Pass))) && g.undo() {}
-        self.status_search(&g).ownership
+        g
     }
 
     /// The modest search of the status commands on `g` (a copy of the game), for its side to
@@ -135,16 +153,7 @@ impl Engine {
             .filter(|&p| b.stone(p).is_none())
             .map(|p| {
                 let o = own.get(p.idx()).copied().unwrap_or(0.0);
-                let owner = if seki.has(p) {
-                    None
-                } else if o >= TERRITORY_OWNERSHIP {
-                    Some(Color::Black)
-                } else if o <= -TERRITORY_OWNERSHIP {
-                    Some(Color::White)
-                } else {
-                    None
-                };
-                (p, owner)
+                (p, territory_owner(o).filter(|_| !seki.has(p)))
             })
             .collect()
     }

@@ -6,7 +6,7 @@ use super::Session;
 use super::args::*;
 use super::response::{CommandResult, gfx_text};
 use crate::board::{Board, Color, Move};
-use crate::engine::TERRITORY_OWNERSHIP;
+use crate::engine::territory_owner;
 
 /// GoGui's analyze menu (`type/label/command`): only commands that exist.
 pub(super) const ANALYZE_COMMANDS: &str = "\
@@ -202,7 +202,7 @@ pub(super) fn ownership(s: &mut Session, a: &[String]) -> CommandResult {
 }
 
 /// `moyo-territory`: the territory a short search expects (`gfx`): `BLACK` and `WHITE`
-/// mark the points each side owns in at least [`TERRITORY_OWNERSHIP`] of the playouts where
+/// mark the points each side owns in at least [`TERRITORY_OWNERSHIP`](crate::engine::TERRITORY_OWNERSHIP) of the playouts where
 /// it has no stone (empty points, and stones it captures), `TEXT` gives the estimate.
 pub(super) fn territory(s: &mut Session, a: &[String]) -> CommandResult {
     no_args(a)?;
@@ -211,11 +211,7 @@ pub(super) fn territory(s: &mut Session, a: &[String]) -> CommandResult {
     let mut sides = [String::from("BLACK"), String::from("WHITE")];
     for p in b.points() {
         let o = e.ownership.get(p.idx()).copied().unwrap_or(0.0);
-        let owner = if o >= TERRITORY_OWNERSHIP {
-            Color::Black
-        } else if o <= -TERRITORY_OWNERSHIP {
-            Color::White
-        } else {
+        let Some(owner) = territory_owner(o) else {
             continue;
         };
         if b.stone(p) != Some(owner) {
