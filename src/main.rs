@@ -9,7 +9,7 @@ mod playout_cmd;
 mod tune_cmd;
 
 use clap::{Parser, Subcommand};
-use moyo::cluster::{Follower, Hub, Role, follower_searcher, leader_peers};
+use moyo::cluster::{Follower, FollowerEnd, Hub, Role, follower_searcher, leader_peers};
 use moyo::engine::{Engine, EngineConfig};
 use moyo::params::Params;
 use moyo::search::default_memory;
@@ -338,19 +338,20 @@ fn config(cli: &Cli) -> Result<EngineConfig, String> {
 type SharedHub = Arc<Mutex<Hub>>;
 
 /// This process's part in an MPI job: rank 0's hub to lead with (`None` alone); another rank
-/// runs `serve`, its whole work, and gets the exit code to end with.
+/// runs `serve`, its whole work, and gets the exit code to end with (a failure when rank 0
+/// was lost).
 fn join(
     cli: &Cli,
     cfg: &EngineConfig,
-    serve: impl FnOnce(Follower),
+    serve: impl FnOnce(Follower) -> FollowerEnd,
 ) -> Result<Option<SharedHub>, ExitCode> {
     match moyo::cluster::join(&cfg.params, !cli.quiet) {
         Role::Alone => Ok(None),
         Role::Leader(hub) => Ok(Some(hub)),
-        Role::Follower(f) => {
-            serve(*f);
-            Err(ExitCode::SUCCESS)
-        }
+        Role::Follower(f) => match serve(*f) {
+            FollowerEnd::Quit => Err(ExitCode::SUCCESS),
+            FollowerEnd::RankZeroLost => Err(ExitCode::FAILURE),
+        },
     }
 }
 
@@ -371,10 +372,10 @@ fn finish(hub: Option<SharedHub>, done: Result<(), String>, who: &str) -> ExitCo
 
 /// Serves rank 0's searches as a follower rank with `threads` threads and the configured
 /// memory.
-fn follow(f: Follower, cfg: &EngineConfig, threads: usize) {
+fn follow(f: Follower, cfg: &EngineConfig, threads: usize) -> FollowerEnd {
     let memory = cfg.max_memory.unwrap_or_else(default_memory);
     let mut s = follower_searcher(&cfg.params, cfg.seed, threads, memory, f.rank());
-    f.serve(&mut s);
+    f.serve(&mut s)
 }
 
 /// `moyo book ...`: a build or a check spreads its evaluations over the ranks of an MPI job.

@@ -5,11 +5,13 @@
 //! only the games it had not logged, and a run must go on to its end when a rank is killed
 //! mid-run. A tiny `moyo book build`: both ranks must evaluate, and a build killed with
 //! `kill -9` must resume from its checkpoint and journal without losing an evaluation.
+//! When rank 0 dies, the followers must leave on their own instead of hanging.
 //! `.ci/run` runs it with `cargo test --release --features mpi --test cluster`.
 #![cfg(feature = "mpi")]
 
 use moyo::gtp_process::{GtpProcess, ProcessReply, StderrSink};
 use moyo::tune::json::Json;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, MutexGuard};
@@ -215,6 +217,58 @@ fn two_ranks_play_gnugo_and_rank_0_survives_rank_1() {
         killed_at.unwrap_or(0),
         start.elapsed().as_secs_f64()
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_followers_leave_when_rank_0_dies() {
+    if !has_mpirun() {
+        return;
+    }
+    let _one = one_at_a_time();
+    let dir = scratch("rank0");
+    let log = dir.join("mpirun.stderr");
+    // With `--enable-recovery` the launcher keeps the job when a rank dies: only the
+    // followers themselves can notice that rank 0 is gone (after 10 silent timeouts, 3 s).
+    let mut mpirun = Command::new("mpirun")
+        .args([
+            "--allow-run-as-root",
+            "--oversubscribe",
+            "--bind-to",
+            "none",
+        ])
+        .args(["--enable-recovery", "-np", "2", env!("CARGO_BIN_EXE_moyo")])
+        .args(["--threads", "1", "--playouts", "300", "--no-book"])
+        .args(["--set", "cluster_timeout_ms=300"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .expect("mpirun starts");
+    let mut stdin = mpirun.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(mpirun.stdout.take().unwrap());
+    // One move, so that rank 1 has followed a search; stdin stays open, as a GUI's would.
+    stdin.write_all(b"genmove b\n").unwrap();
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).unwrap();
+    assert!(answer.starts_with("= "), "{answer:?}:\n{}", log_of(&log));
+    wait_until(&mut mpirun, &log, || {
+        rank_pid(&log, "rank 1 of 2 follows").is_some()
+    });
+    kill_9(&log, "rank 0 of 2 leads");
+    let t = Instant::now();
+    wait_end(&mut mpirun, &log);
+    let text = log_of(&log);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("rank 1: rank 0 silent for") && l.ends_with("leaving")),
+        "rank 1 did not say why it left:\n{text}"
+    );
+    eprintln!(
+        "the job ended {:.1} s after rank 0 died",
+        t.elapsed().as_secs_f64()
+    );
+    drop(stdin);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -253,11 +253,8 @@ mod tests {
     /// rank after `timeout`, and the followers' ends of the links.
     fn setup(n: usize, slots: usize, timeout: Duration) -> (Dispatch, Vec<LocalLink>) {
         let mut ls = links(n).into_iter();
-        let hub = Hub::new(Box::new(ls.next().unwrap()), timeout);
-        (
-            Dispatch::new(Arc::new(Mutex::new(hub)), slots),
-            ls.collect(),
-        )
+        let hub = Hub::shared(Box::new(ls.next().unwrap()), timeout);
+        (Dispatch::new(hub, slots), ls.collect())
     }
 
     /// The items the follower at `link` has been sent, as (id, body).

@@ -1,14 +1,25 @@
 //! A rank other than 0 in a cluster search: it waits for rank 0's jobs, searches each one in
 //! its own tree until rank 0 stops it, trading changes with rank 0 meanwhile, and leaves when
-//! rank 0 quits. It prints nothing on stdout.
+//! rank 0 quits, or leaves on its own when rank 0 has been silent for `LEAVE_AFTER_TIMEOUTS`
+//! timeouts (rank 0 sends heartbeats even when idle, so that silence means it is gone). It
+//! prints nothing on stdout.
 
 use super::message::{Msg, decode_job, share_bytes};
-use super::{Link, POLL};
+use super::{LEAVE_AFTER_TIMEOUTS, Link, POLL};
 use crate::search::exchange::{Changes, Job, Peers, Tally};
 use crate::search::{Limits, Searcher};
 use crossbeam::channel::{Receiver, Sender, unbounded};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// How a follower's service ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowerEnd {
+    /// Rank 0 ended the session.
+    Quit,
+    /// Rank 0 fell silent for `LEAVE_AFTER_TIMEOUTS` timeouts: it is gone, and so is this rank.
+    RankZeroLost,
+}
 
 /// A follower rank: its link to rank 0 and the state of its current search.
 pub struct Follower {
@@ -51,18 +62,37 @@ impl Follower {
         self.link.rank()
     }
 
-    /// Serves rank 0's searches with `searcher` until rank 0 quits; then closes the link
-    /// (through MPI's finalization when rank 0 asks for it).
-    pub fn serve(mut self, searcher: &mut Searcher) {
+    /// Serves rank 0's searches with `searcher` until rank 0 quits or is lost; then closes
+    /// the link (through MPI's finalization when rank 0 asks for it).
+    pub fn serve(mut self, searcher: &mut Searcher) -> FollowerEnd {
         warm_up(searcher);
         let finalize = loop {
             match self.next_message() {
-                Msg::Start { search, job } => self.run(searcher, search, &job),
-                Msg::Quit { finalize } => break finalize,
-                _ => {} // late messages of a finished search
+                Some(Msg::Start { search, job }) => self.run(searcher, search, &job),
+                Some(Msg::Quit { finalize }) => break finalize,
+                Some(_) => {} // late messages of a finished search, heartbeats
+                None => return self.leave(),
             }
         };
         self.link.close(finalize);
+        FollowerEnd::Quit
+    }
+
+    /// Whether rank 0 has been silent so long at `now` that it must be gone.
+    fn rank_zero_lost(&self, now: Instant) -> bool {
+        now.saturating_duration_since(self.heard) > self.timeout * LEAVE_AFTER_TIMEOUTS
+    }
+
+    /// Says on stderr that rank 0 is gone and closes the link without MPI's finalization
+    /// (which would wait for rank 0).
+    fn leave(mut self) -> FollowerEnd {
+        note!(
+            "rank {}: rank 0 silent for {:.1} s: it is gone, leaving",
+            self.rank(),
+            self.heard.elapsed().as_secs_f64()
+        );
+        self.link.close(false);
+        FollowerEnd::RankZeroLost
     }
 
     /// Serves rank 0's work (`cluster::dispatch`: tuning games, book evaluations) until
@@ -70,13 +100,13 @@ impl Follower {
     /// (on a worker thread); each outcome that arrives on `outcomes` with its item's id goes
     /// back to rank 0 in the bytes `encode` makes of it. Meanwhile the rank says it is alive
     /// five times per timeout, however long its work takes. Then closes the link (through
-    /// MPI's finalization when rank 0 asks for it).
+    /// MPI's finalization when rank 0 asks for it); leaves when rank 0 is lost.
     pub fn serve_work<T>(
         mut self,
         mut start: impl FnMut(u64, Vec<u8>),
         outcomes: &Receiver<(u64, T)>,
         encode: impl Fn(&T) -> Vec<u8>,
-    ) {
+    ) -> FollowerEnd {
         let beat = self.timeout / 5;
         let mut next_beat = Instant::now();
         let finalize = 'serve: loop {
@@ -99,12 +129,16 @@ impl Follower {
                 let _ = self.link.send(0, Msg::Alive.encode());
                 next_beat = now + beat;
             }
+            if self.rank_zero_lost(now) {
+                return self.leave();
+            }
             if idle {
                 std::thread::sleep(POLL);
             }
         };
         self.link.flush(Instant::now() + self.timeout);
         self.link.close(finalize);
+        FollowerEnd::Quit
     }
 
     /// Serves rank 0's work on `threads` threads of its own (through `serve_work`): `read`
@@ -117,7 +151,8 @@ impl Follower {
         read: impl Fn(&[u8]) -> Result<R, String>,
         worker: impl Fn(Receiver<(u64, R)>, Sender<(u64, Result<T, String>)>) + Clone + Send + 'static,
         encode: impl Fn(&Result<T, String>) -> Vec<u8>,
-    ) where
+    ) -> FollowerEnd
+    where
         R: Send + 'static,
         T: Send + 'static,
     {
@@ -136,17 +171,20 @@ impl Follower {
                 let _ = out_tx.send((id, Err(e)));
             }
         };
-        self.serve_work(start, &out_rx, encode);
+        self.serve_work(start, &out_rx, encode)
     }
 
-    /// The next message from rank 0, waiting as long as it takes.
-    fn next_message(&mut self) -> Msg {
+    /// The next message from rank 0, waiting as long as it takes; `None` when rank 0 is lost.
+    fn next_message(&mut self) -> Option<Msg> {
         if let Some(m) = self.pending.take() {
-            return m;
+            return Some(m);
         }
         loop {
             if let Some(m) = self.recv() {
-                return m;
+                return Some(m);
+            }
+            if self.rank_zero_lost(Instant::now()) {
+                return None;
             }
             std::thread::sleep(POLL);
         }

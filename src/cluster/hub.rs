@@ -4,7 +4,37 @@
 
 use super::Link;
 use super::message::Msg;
+use parking_lot::Mutex;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Rank 0's heartbeats in each `cluster_timeout_ms`, sent even while it waits for a GTP
+/// command, so that the followers can tell when it is gone.
+const HEARTBEATS_PER_TIMEOUT: u32 = 5;
+
+/// Silences of `cluster_timeout_ms` after which a follower decides that rank 0 is gone and
+/// leaves (rank 0 beats `HEARTBEATS_PER_TIMEOUT` times in each, whatever it is doing).
+pub const LEAVE_AFTER_TIMEOUTS: u32 = 10;
+
+/// Sends rank 0's heartbeat through `hub` every `period` on a thread of its own, until the
+/// session ends (`Hub::quit`) or the hub is dropped.
+fn start_heartbeat(hub: &Arc<Mutex<Hub>>, period: Duration) {
+    let hub = Arc::downgrade(hub);
+    let spawned = std::thread::Builder::new()
+        .name("cluster-heartbeat".into())
+        .spawn(move || {
+            loop {
+                std::thread::sleep(period);
+                match hub.upgrade() {
+                    Some(h) if h.lock().beat() => {}
+                    _ => break,
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        note!("no heartbeat thread ({e}): idle followers may leave");
+    }
+}
 
 /// One other rank as rank 0 sees it.
 #[derive(Clone, Copy, Debug)]
@@ -20,6 +50,8 @@ pub struct Hub {
     ranks: Vec<Rank>,
     timeout: Duration,
     lost: usize,
+    /// Set by `quit`: nothing more is sent.
+    closed: bool,
 }
 
 impl Hub {
@@ -34,7 +66,15 @@ impl Hub {
             link,
             timeout,
             lost: 0,
+            closed: false,
         }
+    }
+
+    /// The hub over `link`, shared, with rank 0's heartbeat started: how rank 0 leads.
+    pub fn shared(link: Box<dyn Link>, timeout: Duration) -> Arc<Mutex<Hub>> {
+        let hub = Arc::new(Mutex::new(Hub::new(link, timeout)));
+        start_heartbeat(&hub, timeout / HEARTBEATS_PER_TIMEOUT);
+        hub
     }
 
     /// Number of ranks, rank 0 and lost ones included.
@@ -117,10 +157,32 @@ impl Hub {
         );
     }
 
+    /// Tells every rank that still answers that rank 0 is alive (`Msg::Alive`, which needs
+    /// no answer), so that an idle follower can tell a quiet rank 0 from a dead one; false
+    /// once the session has ended.
+    pub fn beat(&mut self) -> bool {
+        if self.closed {
+            return false;
+        }
+        let bytes = Msg::Alive.encode();
+        for r in 1..self.ranks.len() {
+            if self.alive(r)
+                && let Err(e) = self.link.send(r, bytes.clone())
+            {
+                self.give_up(r, &format!("cannot be reached ({e})"));
+            }
+        }
+        true
+    }
+
     /// Ends the session: tells every other rank to quit (through MPI's finalization only when
     /// no rank was lost, since it waits for all), waits a moment for the messages to leave,
     /// and closes the link.
     pub fn quit(&mut self) {
+        if self.closed {
+            return;
+        }
+        self.closed = true;
         let finalize = self.lost == 0;
         let bytes = Msg::Quit { finalize }.encode();
         for r in 1..self.ranks.len() {

@@ -38,8 +38,8 @@ pub mod mpi;
 #[cfg(test)]
 mod tests;
 
-pub use follower::Follower;
-pub use hub::Hub;
+pub use follower::{Follower, FollowerEnd};
+pub use hub::{Hub, LEAVE_AFTER_TIMEOUTS};
 pub use leader::Leader;
 
 use crate::params::Params;
@@ -68,7 +68,7 @@ impl Role {
             if verbose {
                 note!("rank 0 of {size} leads (pid {})", std::process::id());
             }
-            Role::Leader(Arc::new(Mutex::new(Hub::new(link, timeout))))
+            Role::Leader(Hub::shared(link, timeout))
         } else {
             note!(
                 "rank {rank} of {size} follows rank 0 (pid {})",

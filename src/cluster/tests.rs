@@ -34,7 +34,7 @@ fn leader(hub: &Arc<Mutex<Hub>>) -> Searcher {
 fn followers_search_with_rank_0_and_quit_with_it() {
     let mut ls = links(2).into_iter();
     let (l0, l1) = (ls.next().unwrap(), ls.next().unwrap());
-    let hub = Arc::new(Mutex::new(Hub::new(Box::new(l0), Duration::from_secs(10))));
+    let hub = Hub::shared(Box::new(l0), Duration::from_secs(10));
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         s.spawn(|| follow(l1));
@@ -69,10 +69,7 @@ fn a_silent_or_dead_rank_is_left_out_and_the_game_goes_on() {
     // Rank 2 hangs: its link stays, nobody reads it. Rank 3 is dead: its link is gone.
     let _hung = ls.next().unwrap();
     drop(ls.next());
-    let hub = Arc::new(Mutex::new(Hub::new(
-        Box::new(l0),
-        Duration::from_millis(500),
-    )));
+    let hub = Hub::shared(Box::new(l0), Duration::from_millis(500));
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         s.spawn(|| follow(l1));
@@ -98,6 +95,48 @@ fn a_silent_or_dead_rank_is_left_out_and_the_game_goes_on() {
         }
         let r = searcher.search(&g, Color::Black, &limits, &stop);
         assert!(r.peer_playouts > 0);
+    });
+}
+
+#[test]
+fn followers_leave_when_rank_0_is_gone() {
+    let timeout = Duration::from_millis(30);
+    // Rank 0 died: its link stays (MPI does not tell), but it sends nothing.
+    let mut ls = links(2).into_iter();
+    let _dead = ls.next().unwrap();
+    let t = Instant::now();
+    let mut searcher = Searcher::new(params(), 7, 1);
+    let end = Follower::new(Box::new(ls.next().unwrap()), timeout, false).serve(&mut searcher);
+    assert_eq!(end, FollowerEnd::RankZeroLost);
+    assert!(t.elapsed() >= timeout * LEAVE_AFTER_TIMEOUTS);
+    // The same for a rank that plays games or evaluates positions for rank 0.
+    let mut ls = links(2).into_iter();
+    let _dead = ls.next().unwrap();
+    let (_tx, rx) = crossbeam::channel::unbounded::<(u64, Vec<u8>)>();
+    let follower = Follower::new(Box::new(ls.next().unwrap()), timeout, false);
+    let end = follower.serve_work(|_, _| {}, &rx, |b: &Vec<u8>| b.clone());
+    assert_eq!(end, FollowerEnd::RankZeroLost);
+}
+
+#[test]
+fn rank_0s_heartbeat_keeps_an_idle_follower_until_it_quits() {
+    let timeout = Duration::from_millis(50);
+    let mut ls = links(2).into_iter();
+    let hub = Hub::shared(Box::new(ls.next().unwrap()), timeout);
+    let l1 = ls.next().unwrap();
+    let (tx, rx) = crossbeam::channel::unbounded();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            let mut searcher = Searcher::new(params(), 8, 1);
+            let _ = tx.send(Follower::new(Box::new(l1), timeout, false).serve(&mut searcher));
+        });
+        let _quit = QuitOnDrop(&hub);
+        // Rank 0 waits for a GTP command for three times as long as a follower would wait.
+        std::thread::sleep(3 * timeout * LEAVE_AFTER_TIMEOUTS);
+        assert!(rx.try_recv().is_err(), "the follower left an idle rank 0");
+        hub.lock().quit();
+        let end = rx.recv_timeout(Duration::from_secs(30));
+        assert_eq!(end, Ok(FollowerEnd::Quit));
     });
 }
 

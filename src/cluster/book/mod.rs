@@ -11,7 +11,7 @@ mod eval_codec;
 mod tests;
 
 use super::dispatch::{Dispatch, LocalWorker, spread};
-use super::follower::Follower;
+use super::follower::{Follower, FollowerEnd};
 use super::hub::Hub;
 use crate::board::{Color, Game, Move};
 use crate::book::{EvalSettings, Evaluation, Evaluator, Evaluators, SearchEvaluator, Searched};
@@ -132,8 +132,8 @@ fn on_board(s: &Searched, game: &Game) -> Result<(), String> {
 }
 
 /// A follower's side of `moyo book build` and `book check`: searches the positions rank 0
-/// sends, `threads` at a time, until rank 0 quits.
-pub fn serve(f: Follower, threads: usize) {
+/// sends, `threads` at a time, until rank 0 quits (or is lost).
+pub fn serve(f: Follower, threads: usize) -> FollowerEnd {
     f.serve_on_threads(
         threads,
         |body| read_request(body).map_err(|e| format!("a bad evaluation ({e})")),
@@ -145,5 +145,5 @@ pub fn serve(f: Follower, threads: usize) {
             }
         },
         outcome_body,
-    );
+    )
 }

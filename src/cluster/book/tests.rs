@@ -52,8 +52,8 @@ fn alone(ps: &[(Game, Color)]) -> Vec<Evaluation> {
 /// Rank 0's hub over the first of `n` local links, and the others.
 fn hub_of(n: usize, timeout: Duration) -> (Arc<Mutex<Hub>>, Vec<LocalLink>) {
     let mut ls = links(n).into_iter();
-    let hub = Hub::new(Box::new(ls.next().unwrap()), timeout);
-    (Arc::new(Mutex::new(hub)), ls.collect())
+    let hub = Hub::shared(Box::new(ls.next().unwrap()), timeout);
+    (hub, ls.collect())
 }
 
 #[test]

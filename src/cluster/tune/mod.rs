@@ -8,7 +8,7 @@ mod game_codec;
 mod tests;
 
 use super::dispatch::{Dispatch, LocalWorker, spread};
-use super::follower::Follower;
+use super::follower::{Follower, FollowerEnd};
 use super::hub::Hub;
 use crate::tune::runner::{GameResult, GameSettings, Pairing, Runner, play_each};
 use crossbeam::channel::{Receiver, Sender};
@@ -79,8 +79,8 @@ impl Runner for ClusterRunner {
 }
 
 /// A follower's side of `moyo tune`: plays the games rank 0 sends, `threads` at a time,
-/// until rank 0 quits.
-pub fn serve(f: Follower, threads: usize) {
+/// until rank 0 quits (or is lost).
+pub fn serve(f: Follower, threads: usize) -> FollowerEnd {
     f.serve_on_threads(
         threads,
         |body| read_game(body).map_err(|e| format!("a bad game ({e})")),
@@ -93,5 +93,5 @@ pub fn serve(f: Follower, threads: usize) {
             play_each(next, &tx)
         },
         outcome_body,
-    );
+    )
 }

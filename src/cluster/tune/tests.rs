@@ -69,8 +69,7 @@ fn outcome(r: &GameResult) -> (Option<crate::board::Color>, String, usize) {
 #[test]
 fn games_spread_over_the_ranks_and_end_as_on_one_machine() {
     let mut ls = links(3).into_iter();
-    let hub = Hub::new(Box::new(ls.next().unwrap()), Duration::from_secs(10));
-    let hub = Arc::new(Mutex::new(hub));
+    let hub = Hub::shared(Box::new(ls.next().unwrap()), Duration::from_secs(10));
     let games = pairings(10);
     let mut local = LocalRunner {
         settings: settings(),
@@ -106,7 +105,7 @@ fn games_spread_over_the_ranks_and_end_as_on_one_machine() {
 fn the_games_of_a_lost_rank_are_played_by_the_others() {
     let timeout = Duration::from_millis(200);
     let mut ls = links(4).into_iter();
-    let hub = Arc::new(Mutex::new(Hub::new(Box::new(ls.next().unwrap()), timeout)));
+    let hub = Hub::shared(Box::new(ls.next().unwrap()), timeout);
     let l1 = ls.next().unwrap();
     // Rank 2 hangs: its link stays, nobody reads it. Rank 3 is dead: its link is gone.
     let _hung = ls.next().unwrap();
@@ -131,8 +130,7 @@ fn the_games_of_a_lost_rank_are_played_by_the_others() {
 #[test]
 fn no_game_is_reported_after_done_says_stop() {
     let mut ls = links(2).into_iter();
-    let hub = Hub::new(Box::new(ls.next().unwrap()), Duration::from_secs(10));
-    let hub = Arc::new(Mutex::new(hub));
+    let hub = Hub::shared(Box::new(ls.next().unwrap()), Duration::from_secs(10));
     let l1 = ls.next().unwrap();
     let games = pairings(12);
     std::thread::scope(|s| {
