@@ -409,10 +409,6 @@ params! {
     cluster_depth: u32 = 3, [0, 8];
     /// Share of the root's visits a node needs to be shared by a cluster exchange, as MoGo's cluster version.
     cluster_share: f32 = 0.05, [0.0, 1.0];
-    /// A cluster exchange also shares every child of a shared node, for its RAVE statistics ([experiment](docs/experiments/cluster.md)).
-    cluster_all_children: bool = false, [0, 1];
-    /// Visits lost a shared node gets for each visit the other ranks gave it last interval, until the next exchange ([experiment](docs/experiments/cluster.md)).
-    cluster_virtual_loss: f32 = 0.0, [0.0, 4.0];
     /// Milliseconds rank 0 waits for a silent rank before playing on without it (and a follower for rank 0 during a search).
     cluster_timeout_ms: u32 = 1000, [10, 600_000];
 }

@@ -155,14 +155,6 @@ impl Node {
         }
     }
 
-    /// Takes back online visits added by `add_packed` (`visits << 32`, no wins): a cluster
-    /// exchange's virtual loss.
-    pub fn take_back_visits(&self, packed: u64) {
-        if packed != 0 {
-            self.online.fetch_sub(packed, Relaxed);
-        }
-    }
-
     /// Adds `n` AMAF playouts, all won or all lost (more than one: a weighted AMAF update).
     #[inline]
     pub fn add_amaf(&self, n: u64, win: bool) {

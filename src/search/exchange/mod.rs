@@ -2,8 +2,7 @@
 //! 2010): several searchers, each growing its own tree of one position, trade at a fixed
 //! interval (`cluster_interval_ms`) what the nodes near the root gained since the last trade,
 //! so nothing is counted twice, and the move is chosen on the summed root. Shared are the
-//! nodes down to `cluster_depth` moves with at least `cluster_share` of the root's visits,
-//! and with `cluster_all_children` every child of those, for its RAVE statistics.
+//! nodes down to `cluster_depth` moves with at least `cluster_share` of the root's visits.
 //!
 //! The search knows the other searchers only through the [`Peers`] trait; the transport
 //! (MPI) lives above the engine.
@@ -99,12 +98,6 @@ pub(super) struct Sharer {
     interval: Duration,
     depth: usize,
     share: f32,
-    /// Every child of a shared node is shared too (`cluster_all_children`).
-    all_children: bool,
-    /// Lost visits per visit the others gave a node last interval (`cluster_virtual_loss`).
-    virtual_loss: f32,
-    /// The virtual losses in the tree now: node and packed visits.
-    virtual_now: Vec<(usize, u64)>,
     next: Instant,
     /// Nodes at or past this arena index were created by this search (they start at 0).
     fresh_from: usize,
@@ -125,9 +118,6 @@ impl Sharer {
             interval: Duration::from_millis(u64::from(params.cluster_interval_ms.max(1))),
             depth: (params.cluster_depth as usize).min(MAX_DEPTH),
             share: params.cluster_share,
-            all_children: params.cluster_all_children,
-            virtual_loss: params.cluster_virtual_loss,
-            virtual_now: Vec::new(),
             next: Instant::now(),
             fresh_from: 0,
             bases: HashMap::new(),
@@ -147,7 +137,6 @@ impl Sharer {
         self.next = now + self.interval;
         self.fresh_from = tree.len();
         self.bases.clear();
-        self.virtual_now.clear();
         self.missed = 0;
         self.stats = TradeStats::default();
         let root = tree.root();
@@ -183,10 +172,9 @@ impl Sharer {
     /// One trade with `peers`, `playouts` run here so far.
     pub fn trade(&mut self, tree: &Tree, peers: &mut dyn Peers, playouts: u64) {
         let (t, cpu) = (Instant::now(), thread_cpu());
-        self.lift_virtual_losses(tree);
         self.collect(tree);
         peers.trade(&self.mine, playouts, &mut self.theirs);
-        self.apply(tree, true);
+        self.apply(tree);
         self.stats.trades += 1;
         self.stats.nodes += self.mine.len() as u64;
         self.stats.bytes += self.mine.encoded_len() as u64;
@@ -197,11 +185,9 @@ impl Sharer {
     /// The last trade, once the search's threads have stopped.
     pub fn end(&mut self, tree: &Tree, peers: &mut dyn Peers, playouts: u64) {
         let t = Instant::now();
-        self.lift_virtual_losses(tree);
         self.collect(tree);
         peers.end(&self.mine, playouts, &mut self.theirs);
-        // The move is chosen on the real statistics: no virtual loss now.
-        self.apply(tree, false);
+        self.apply(tree);
         self.stats.ending += t.elapsed();
     }
 
@@ -227,43 +213,33 @@ impl Sharer {
         self.stack.clear();
         self.stack.push((root, Path::ROOT));
         while let Some((n, path)) = self.stack.pop() {
-            self.note_change(tree, n, path);
+            let (online, amaf) = tree.node(n).packed();
+            let base = self.base(tree, n);
+            let (d_online, d_amaf) = (online - base.online, amaf - base.amaf);
+            *base = Base { online, amaf };
+            if d_online | d_amaf != 0 {
+                self.mine.push(Change {
+                    path,
+                    online: NodeStats::unpack(d_online),
+                    amaf: NodeStats::unpack(d_amaf),
+                });
+            }
             if path.depth() >= self.depth {
                 continue;
             }
             for c in tree.children(n) {
                 let node = tree.node(c);
-                let Some(p) = path.child(node.mv()) else {
-                    continue;
-                };
-                if node.online().visits as f32 >= floor {
+                if node.online().visits as f32 >= floor
+                    && let Some(p) = path.child(node.mv())
+                {
                     self.stack.push((c, p));
-                } else if self.all_children {
-                    self.note_change(tree, c, p);
                 }
             }
         }
     }
 
-    /// Adds to `mine` what node `n` (at `path`) gained since the last trade, if anything.
-    fn note_change(&mut self, tree: &Tree, n: usize, path: Path) {
-        let (online, amaf) = tree.node(n).packed();
-        let base = self.base(tree, n);
-        let (d_online, d_amaf) = (online - base.online, amaf - base.amaf);
-        *base = Base { online, amaf };
-        if d_online | d_amaf != 0 {
-            self.mine.push(Change {
-                path,
-                online: NodeStats::unpack(d_online),
-                amaf: NodeStats::unpack(d_amaf),
-            });
-        }
-    }
-
-    /// Adds `theirs` to the tree and to the bases (the others have it already); with
-    /// `losses` and `cluster_virtual_loss`, also the others' likely next visits there as
-    /// losses, which the next trade takes back (the bases hold them, so they are never sent).
-    fn apply(&mut self, tree: &Tree, losses: bool) {
+    /// Adds `theirs` to the tree and to the bases (the others have it already).
+    fn apply(&mut self, tree: &Tree) {
         let theirs = std::mem::take(&mut self.theirs);
         for c in theirs.iter() {
             let Some(n) = find(tree, c.path.moves()) else {
@@ -271,33 +247,12 @@ impl Sharer {
                 continue;
             };
             let (online, amaf) = (c.online.pack(), c.amaf.pack());
-            let lost = if losses && c.path.depth() > 0 && self.virtual_loss > 0.0 {
-                let v = (c.online.visits as f32 * self.virtual_loss).round() as u64;
-                NodeStats {
-                    visits: v as u32,
-                    wins: 0,
-                }
-                .pack()
-            } else {
-                0
-            };
             let base = self.base(tree, n);
-            base.online += online + lost;
+            base.online += online;
             base.amaf += amaf;
-            tree.node(n).add_packed(online + lost, amaf);
-            if lost != 0 {
-                self.virtual_now.push((n, lost));
-            }
+            tree.node(n).add_packed(online, amaf);
         }
         self.theirs = theirs;
-    }
-
-    /// Takes the virtual losses of the last trade out of the tree and the bases.
-    fn lift_virtual_losses(&mut self, tree: &Tree) {
-        for (n, lost) in std::mem::take(&mut self.virtual_now) {
-            tree.node(n).take_back_visits(lost);
-            self.base(tree, n).online -= lost;
-        }
     }
 }
 
