@@ -407,8 +407,10 @@ params! {
     cluster_interval_ms: u32 = 50, [1, 60_000];
     /// Deepest level of the tree a cluster exchange shares (the root's children are 1), as MoGo's cluster version.
     cluster_depth: u32 = 3, [0, 8];
-    /// Share of the root's visits a node needs to be shared by a cluster exchange, as MoGo's cluster version.
+    /// Share of the rank's playouts (see `cluster_share_own`) a node needs to be shared by a cluster exchange, as MoGo's cluster version.
     cluster_share: f32 = 0.05, [0.0, 1.0];
+    /// The cluster share counts this rank's own playouts, not the summed root's, so that more ranks share as much each ([experiment](docs/experiments/cluster.md)).
+    cluster_share_own: bool = true, [0, 1];
     /// Milliseconds rank 0 waits for a silent rank before playing on without it (and a follower for rank 0 during a search).
     cluster_timeout_ms: u32 = 1000, [10, 600_000];
 }

@@ -62,6 +62,40 @@ fn followers_search_with_rank_0_and_quit_with_it() {
 }
 
 #[test]
+fn four_ranks_count_every_playout_once() {
+    let mut ls = links(4).into_iter();
+    let hub = Hub::shared(Box::new(ls.next().unwrap()), Duration::from_secs(10));
+    let followers: Vec<_> = ls.collect();
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        for l in followers {
+            s.spawn(|| follow(l));
+        }
+        let _quit = QuitOnDrop(&hub);
+        let mut searcher = leader(&hub);
+        let mut g = played(9, 7.0, &[(Color::Black, "E5")]);
+        let limits = Limits {
+            playouts: Some(3000),
+            ..Limits::default()
+        };
+        for _ in 0..3 {
+            let r = searcher.search(&g, g.to_play(), &limits, &stop);
+            let visits: u64 = r.candidates.iter().map(|m| u64::from(m.visits)).sum();
+            let all = r.playouts + r.kept;
+            assert!(r.peer_playouts > 0);
+            // Every playout of every rank passes through one root child, once at most.
+            assert!(visits <= all, "root children {visits} > {all} playouts");
+            // Most reach it (the quiet children a rank does not share stay home).
+            assert!(
+                visits * 2 >= all,
+                "root children {visits} of {all} playouts"
+            );
+            g.play(g.to_play(), r.best).unwrap();
+        }
+    });
+}
+
+#[test]
 fn a_silent_or_dead_rank_is_left_out_and_the_game_goes_on() {
     let mut ls = links(4).into_iter();
     let l0 = ls.next().unwrap();

@@ -2,7 +2,8 @@
 //! 2010): several searchers, each growing its own tree of one position, trade at a fixed
 //! interval (`cluster_interval_ms`) what the nodes near the root gained since the last trade,
 //! so nothing is counted twice, and the move is chosen on the summed root. Shared are the
-//! nodes down to `cluster_depth` moves with at least `cluster_share` of the root's visits.
+//! nodes down to `cluster_depth` moves with at least `cluster_share` of this searcher's own
+//! playouts (`cluster_share_own`; else of the summed root's visits, which more searchers raise).
 //!
 //! The search knows the other searchers only through the [`Peers`] trait; the transport
 //! (MPI) lives above the engine.
@@ -98,6 +99,10 @@ pub(super) struct Sharer {
     interval: Duration,
     depth: usize,
     share: f32,
+    /// The share is of this searcher's own playouts (`cluster_share_own`).
+    share_own: bool,
+    /// The root's visits when the search started (this searcher's own past).
+    start_visits: u64,
     next: Instant,
     /// Nodes at or past this arena index were created by this search (they start at 0).
     fresh_from: usize,
@@ -118,6 +123,8 @@ impl Sharer {
             interval: Duration::from_millis(u64::from(params.cluster_interval_ms.max(1))),
             depth: (params.cluster_depth as usize).min(MAX_DEPTH),
             share: params.cluster_share,
+            share_own: params.cluster_share_own,
+            start_visits: 0,
             next: Instant::now(),
             fresh_from: 0,
             bases: HashMap::new(),
@@ -140,7 +147,8 @@ impl Sharer {
         self.missed = 0;
         self.stats = TradeStats::default();
         let root = tree.root();
-        let floor = self.share * tree.node(root).online().visits as f32;
+        self.start_visits = u64::from(tree.node(root).online().visits);
+        let floor = self.share * self.start_visits as f32;
         self.stack.clear();
         self.stack.push((root, Path::ROOT));
         while let Some((n, path)) = self.stack.pop() {
@@ -172,7 +180,7 @@ impl Sharer {
     /// One trade with `peers`, `playouts` run here so far.
     pub fn trade(&mut self, tree: &Tree, peers: &mut dyn Peers, playouts: u64) {
         let (t, cpu) = (Instant::now(), thread_cpu());
-        self.collect(tree);
+        self.collect(tree, playouts);
         peers.trade(&self.mine, playouts, &mut self.theirs);
         self.apply(tree);
         self.stats.trades += 1;
@@ -185,7 +193,7 @@ impl Sharer {
     /// The last trade, once the search's threads have stopped.
     pub fn end(&mut self, tree: &Tree, peers: &mut dyn Peers, playouts: u64) {
         let t = Instant::now();
-        self.collect(tree);
+        self.collect(tree, playouts);
         peers.end(&self.mine, playouts, &mut self.theirs);
         self.apply(tree);
         self.stats.ending += t.elapsed();
@@ -204,12 +212,17 @@ impl Sharer {
         })
     }
 
-    /// Fills `mine` with what the shared nodes gained since the last trade, and counts it as
-    /// shared.
-    fn collect(&mut self, tree: &Tree) {
+    /// Fills `mine` with what the shared nodes gained since the last trade (`playouts` run
+    /// here in this search), and counts it as shared.
+    fn collect(&mut self, tree: &Tree, playouts: u64) {
         self.mine.clear();
         let root = tree.root();
-        let floor = (self.share * tree.node(root).online().visits as f32).max(1.0);
+        let visits = if self.share_own {
+            self.start_visits + playouts
+        } else {
+            u64::from(tree.node(root).online().visits)
+        };
+        let floor = (self.share * visits as f32).max(1.0);
         self.stack.clear();
         self.stack.push((root, Path::ROOT));
         while let Some((n, path)) = self.stack.pop() {

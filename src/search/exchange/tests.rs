@@ -31,7 +31,7 @@ fn play(t: &Tree, k: usize, visits: u64, wins: u64) {
 
 /// `from` hands its changes to `to`.
 fn send(from: &mut Sharer, a: &Tree, to: &mut Sharer, b: &Tree) {
-    from.collect(a);
+    from.collect(a, 0);
     to.theirs = from.mine.clone();
     to.apply(b);
 }
@@ -95,7 +95,7 @@ fn only_busy_nodes_near_the_root_are_shared() {
     play(&a, 1, 90, 50);
     play(&a, 2, 10, 5);
     a.node(4).add(ONE_VISIT * 80 + 40);
-    sa.collect(&a);
+    sa.collect(&a, 100);
     let paths: Vec<Vec<u16>> = sa.mine.iter().map(|c| c.path.moves().to_vec()).collect();
     // Child 2 has 10% of the root's 100 visits, under the 20% share; grandchild 4 is past
     // the depth limit of 1.
@@ -119,6 +119,47 @@ fn only_busy_nodes_near_the_root_are_shared() {
             wins: 50
         }
     );
+}
+
+#[test]
+fn the_share_counts_this_searchers_own_playouts() {
+    // Three other searchers sent 900 playouts through child 1; this one ran 100, 20 of them
+    // through child 2: 20% of its own, 2% of the summed root.
+    let shared = |own: bool| {
+        let a = small_tree();
+        let p = Params {
+            cluster_share_own: own,
+            ..params(1, 0.1)
+        };
+        let mut sa = Sharer::new(&p);
+        sa.start(&a, Instant::now());
+        sa.theirs.push(Change {
+            path: Path::ROOT,
+            online: NodeStats {
+                visits: 900,
+                wins: 450,
+            },
+            amaf: NodeStats::default(),
+        });
+        sa.theirs.push(Change {
+            path: Path::ROOT.child(1).unwrap(),
+            online: NodeStats {
+                visits: 900,
+                wins: 450,
+            },
+            amaf: NodeStats::default(),
+        });
+        sa.apply(&a);
+        play(&a, 1, 80, 40);
+        play(&a, 2, 20, 10);
+        sa.collect(&a, 100);
+        sa.mine.iter().any(|c| c.path.moves() == [2])
+    };
+    assert!(
+        shared(true),
+        "20% of its own playouts is over the 10% share"
+    );
+    assert!(!shared(false), "2% of the summed root is under it");
 }
 
 #[test]
