@@ -4,6 +4,7 @@
 //! timeouts (rank 0 sends heartbeats even when idle, so that silence means it is gone). It
 //! prints nothing on stdout.
 
+use super::hub::HEARTBEATS_PER_TIMEOUT;
 use super::message::{Msg, decode_job, share_bytes};
 use super::{LEAVE_AFTER_TIMEOUTS, Link, POLL};
 use crate::search::exchange::{Changes, Job, Peers, Tally};
@@ -107,7 +108,7 @@ impl Follower {
         outcomes: &Receiver<(u64, T)>,
         encode: impl Fn(&T) -> Vec<u8>,
     ) -> FollowerEnd {
-        let beat = self.timeout / 5;
+        let beat = self.timeout / HEARTBEATS_PER_TIMEOUT;
         let mut next_beat = Instant::now();
         let finalize = 'serve: loop {
             let mut idle = true;

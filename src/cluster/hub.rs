@@ -8,9 +8,10 @@ use parking_lot::Mutex;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Rank 0's heartbeats in each `cluster_timeout_ms`, sent even while it waits for a GTP
-/// command, so that the followers can tell when it is gone.
-const HEARTBEATS_PER_TIMEOUT: u32 = 5;
+/// Heartbeats in each `cluster_timeout_ms`, both ways: rank 0's, sent even while it waits for
+/// a GTP command, so that the followers can tell when it is gone; and a working follower's,
+/// so that rank 0 can tell it is busy, not lost.
+pub(super) const HEARTBEATS_PER_TIMEOUT: u32 = 5;
 
 /// Silences of `cluster_timeout_ms` after which a follower decides that rank 0 is gone and
 /// leaves (rank 0 beats `HEARTBEATS_PER_TIMEOUT` times in each, whatever it is doing).
@@ -55,8 +56,9 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// The hub over `link` (rank 0's), giving up on a rank silent for `timeout`.
-    pub fn new(link: Box<dyn Link>, timeout: Duration) -> Hub {
+    /// The hub over `link` (rank 0's), giving up on a rank silent for `timeout`; rank 0 leads
+    /// through `shared`, which also starts its heartbeat.
+    fn new(link: Box<dyn Link>, timeout: Duration) -> Hub {
         let rank = Rank {
             alive: true,
             awaiting: None,
