@@ -247,6 +247,12 @@ params! {
     playout_adapt_rate: f32 = 0.0, [0.0, 1.0];
     /// The adapted gammas are one lock-free table for all threads, else one per thread ([experiment](docs/experiments/learned-playouts.md)).
     playout_adapt_shared: bool = true, [0, 1];
+    /// Chance a heavy playout move is one of the tree's best moves by AMAF (poolRave), 0 = off ([experiment](docs/experiments/learned-playouts.md)).
+    playout_pool_rate: f32 = 0.0, [0.0, 1.0];
+    /// Moves in each colour's pool: the best children by AMAF of the deepest well-visited node of the path ([experiment](docs/experiments/learned-playouts.md)).
+    playout_pool_size: usize = 10, [1, 32];
+    /// Visits a node of the path needs to give its children as a pool ([experiment](docs/experiments/learned-playouts.md)).
+    playout_pool_visits: u32 = 50, [1, 100000];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
     /// The atari save reads ladders: no extension into a working ladder ([experiment](docs/experiments/ladder-check.md)).

@@ -4,6 +4,7 @@
 
 pub mod heavy;
 pub mod mogo3x3;
+pub mod pool;
 pub mod softmax;
 
 use crate::board::{Board, Color, Point};

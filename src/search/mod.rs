@@ -16,6 +16,7 @@ mod amaf;
 pub mod exchange;
 mod filter;
 mod outcome;
+mod pool;
 pub mod prior;
 mod prune;
 mod reuse;

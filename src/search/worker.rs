@@ -13,6 +13,7 @@ use crate::board::{Board, Color, Game, Move, Point};
 use crate::params::SizedParams;
 use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy;
+use crate::playout::pool::RavePool;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::Ordering::Relaxed;
@@ -85,6 +86,8 @@ pub struct Worker {
     /// The new children's pattern values (empty while the score does not use them).
     patterns_buf: Vec<f32>,
     prior: PriorEval,
+    /// Each colour's pool of the tree's best moves for the current playout (poolRave).
+    pool: RavePool,
     /// Sum over playouts of the final owner of each point (+1 Black, -1 White).
     pub ownership: Vec<i32>,
     /// The final area differences of this search's playouts, by root move.
@@ -107,6 +110,7 @@ impl Worker {
             priors_buf: Vec::new(),
             patterns_buf: Vec::new(),
             prior: PriorEval::new(),
+            pool: RavePool::default(),
             ownership: Vec::new(),
             scores: RootScores::default(),
             playouts: 0,
@@ -196,14 +200,18 @@ impl Worker {
         let score = if passes >= 2 {
             self.board.playout_score(komi)
         } else {
-            let (last, prev) = self.last_two_moves(sh.game);
-            sh.policy.playout(
+            let start = self.last_two_moves(sh.game);
+            let pool = sh.policy.uses_pool().then(|| {
+                let path = (&self.path[..], &self.tree_moves[..], sh.to_play);
+                super::pool::fill(&mut self.pool, sh.tree, path, sh.params)
+            });
+            sh.policy.playout_pooled(
                 &mut self.board,
                 c,
                 komi,
                 sh.max_moves,
-                last,
-                prev,
+                start,
+                pool.map(|()| &self.pool),
                 &mut self.rng,
                 &mut self.trace,
             )

@@ -10,6 +10,7 @@
 
 use super::MoveTrace;
 use super::mogo3x3::Pattern3x3;
+use super::pool::RavePool;
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::SizedParams;
 use ko::KoFight;
@@ -32,6 +33,7 @@ pub enum PolicyStep {
     Approach,
     Capture,
     KoFight,
+    Pool,
     Random,
 }
 
@@ -56,6 +58,7 @@ pub struct Policy {
     bad_selfatari: bool,
     false_eye: f32,
     ko_fight: f32,
+    pool: f32,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -149,6 +152,7 @@ impl Candidates {
 struct HeavyMover<'a, R> {
     policy: &'a Policy,
     ko: KoFight,
+    pool: Option<&'a RavePool>,
     rng: &'a mut R,
 }
 
@@ -166,7 +170,7 @@ impl<R: Rng> super::Mover for HeavyMover<'_, R> {
             Some(p) => Some(p),
             None => self
                 .policy
-                .choose(b, c, last, prev, self.rng)
+                .choose_pooled(b, c, (last, prev), self.pool, self.rng)
                 .map(|(p, _)| p),
         }
     }
@@ -206,6 +210,7 @@ impl Policy {
             bad_selfatari: p.bad_selfatari_check,
             false_eye: p.false_eye_rate,
             ko_fight: p.ko_fight_rate,
+            pool: p.playout_pool_rate,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -228,6 +233,12 @@ impl Policy {
         self.heavy
     }
 
+    /// Whether the playouts play moves of a `RavePool` (`playout_pool_rate`), so that the
+    /// search should fill one for each playout (the heavy policy only).
+    pub fn uses_pool(&self) -> bool {
+        self.heavy && self.softmax.is_none() && self.pool > 0.0
+    }
+
     /// Plays `board` out from `to_play`, whose opponent's last moves were `last` and `prev`,
     /// until two passes or `max_moves`, recording stones in `trace`; returns the area score.
     /// Under the mercy
@@ -246,6 +257,32 @@ impl Policy {
         rng: &mut R,
         trace: &mut MoveTrace,
     ) -> f32 {
+        self.playout_pooled(
+            board,
+            to_play,
+            komi,
+            max_moves,
+            (last, prev),
+            None,
+            rng,
+            trace,
+        )
+    }
+
+    /// `playout` with the search's `RavePool` for the pool step (ignored by the light and
+    /// softmax policies); `start` is (last, prev).
+    #[allow(clippy::too_many_arguments)]
+    pub fn playout_pooled<R: Rng>(
+        &self,
+        board: &mut Board,
+        to_play: Color,
+        komi: f32,
+        max_moves: usize,
+        (last, prev): (Option<Point>, Option<Point>),
+        pool: Option<&RavePool>,
+        rng: &mut R,
+        trace: &mut MoveTrace,
+    ) -> f32 {
         if let Some(s) = &self.softmax {
             let (start, mercy) = ((last, prev), self.mercy_share);
             return s.playout(board, to_play, komi, max_moves, start, mercy, rng, trace);
@@ -256,6 +293,7 @@ impl Policy {
         let mut mover = HeavyMover {
             policy: self,
             ko: KoFight::default(),
+            pool: pool.filter(|_| self.pool > 0.0),
             rng,
         };
         let start = (to_play, last, prev);
@@ -281,6 +319,20 @@ impl Policy {
         prev: Option<Point>,
         rng: &mut R,
     ) -> Option<(Point, PolicyStep)> {
+        self.choose_pooled(b, c, (last, prev), None, rng)
+    }
+
+    /// `choose` with the search's `RavePool`: after the tactical steps (atari save, race,
+    /// nakade), with chance `playout_pool_rate`, a move of `c`'s pool when it is still
+    /// sensible (no big or bad self-atari), before fill board, patterns, capture and random.
+    pub fn choose_pooled<R: Rng>(
+        &self,
+        b: &mut Board,
+        c: Color,
+        (last, prev): (Option<Point>, Option<Point>),
+        pool: Option<&RavePool>,
+        rng: &mut R,
+    ) -> Option<(Point, PolicyStep)> {
         if let Some(l) = last {
             if chance(rng, self.atari_save)
                 && let Some(p) = self.atari_save(b, c, l, rng)
@@ -298,6 +350,12 @@ impl Policy {
             {
                 return Some((p, PolicyStep::Nakade));
             }
+        }
+        if let Some(pool) = pool
+            && chance(rng, self.pool)
+            && let Some(p) = pool.draw(b, c, rng.next_u32(), |p| !self.refuses_self_atari(b, c, p))
+        {
+            return Some((p, PolicyStep::Pool));
         }
         if let Some(p) = self.fill_board(b, c, rng) {
             return Some((p, PolicyStep::FillBoard));

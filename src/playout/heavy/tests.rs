@@ -403,3 +403,76 @@ fn approach_connects_only_to_a_string_the_self_atari_would_not_join() {
     assert!(!connects_elsewhere(&b, B, pt(&b, "E4"), pt(&b, "F4")));
     assert!(!connects_elsewhere(&b, W, pt(&b, "C3"), pt(&b, "C4")));
 }
+
+/// The policy's moves for `c` over `n` seeds with `pool`, after `last`.
+fn pooled_choices(
+    policy: &Policy,
+    b: &Board,
+    c: Color,
+    last: Point,
+    pool: &RavePool,
+    n: u64,
+) -> Vec<(String, PolicyStep)> {
+    let mut board = b.clone();
+    (0..n)
+        .map(|seed| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let (p, s) = policy
+                .choose_pooled(&mut board, c, (Some(last), None), Some(pool), &mut rng)
+                .expect("a move");
+            (b.point_string(p), s)
+        })
+        .collect()
+}
+
+#[test]
+fn the_pool_step_plays_pool_moves_after_the_tactics() {
+    let mut params = Params::default();
+    params.set("playout_pool_rate", "1").unwrap();
+    let policy = small_board(&params);
+    assert!(policy.uses_pool());
+    assert!(!small_board(&Params::default()).uses_pool());
+    // A quiet position: the pool's one move is played every time.
+    let (b, last) = setup(9, &[(B, "C3"), (W, "G7")]);
+    let mut pool = RavePool::default();
+    pool.push(B, pt(&b, "E5").0);
+    let got = pooled_choices(&policy, &b, B, last, &pool, 20);
+    assert!(
+        got.iter().all(|(v, s)| v == "E5" && *s == PolicyStep::Pool),
+        "{got:?}"
+    );
+    // White's pool is empty: White's moves come from the other steps.
+    let got = pooled_choices(&policy, &b, W, last, &pool, 20);
+    assert!(got.iter().all(|(_, s)| *s != PolicyStep::Pool), "{got:?}");
+    // An own string in atari is saved first.
+    let (b, last) = setup(9, &[(B, "E5"), (W, "D5"), (W, "F5"), (W, "E6")]);
+    let mut pool = RavePool::default();
+    pool.push(B, pt(&b, "A1").0);
+    let got = pooled_choices(&policy, &b, B, last, &pool, 20);
+    assert!(
+        got.iter()
+            .all(|(v, s)| v == "E4" && *s == PolicyStep::AtariSave),
+        "{got:?}"
+    );
+    // A pool move that would throw a big string into atari is not played.
+    let (b, last) = setup(
+        9,
+        &[
+            (B, "D4"),
+            (B, "E4"),
+            (B, "F4"),
+            (W, "D5"),
+            (W, "E5"),
+            (W, "F5"),
+            (W, "C4"),
+            (W, "G4"),
+            (W, "D3"),
+            (W, "F3"),
+            (W, "A9"),
+        ],
+    );
+    let mut pool = RavePool::default();
+    pool.push(B, pt(&b, "E3").0);
+    let got = pooled_choices(&policy, &b, B, last, &pool, 20);
+    assert!(got.iter().all(|(_, s)| *s != PolicyStep::Pool), "{got:?}");
+}
