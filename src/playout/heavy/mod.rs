@@ -59,6 +59,7 @@ pub struct Policy {
     false_eye: f32,
     ko_fight: f32,
     pool: f32,
+    pool_late: bool,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -211,6 +212,7 @@ impl Policy {
             false_eye: p.false_eye_rate,
             ko_fight: p.ko_fight_rate,
             pool: p.playout_pool_rate,
+            pool_late: p.playout_pool_late,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -324,7 +326,8 @@ impl Policy {
 
     /// `choose` with the search's `RavePool`: after the tactical steps (atari save, race,
     /// nakade), with chance `playout_pool_rate`, a move of `c`'s pool when it is still
-    /// sensible (no big or bad self-atari), before fill board, patterns, capture and random.
+    /// sensible (no big or bad self-atari), before fill board, patterns, capture and random;
+    /// with `playout_pool_late`, only in place of the random move.
     pub fn choose_pooled<R: Rng>(
         &self,
         b: &mut Board,
@@ -351,9 +354,8 @@ impl Policy {
                 return Some((p, PolicyStep::Nakade));
             }
         }
-        if let Some(pool) = pool
-            && chance(rng, self.pool)
-            && let Some(p) = pool.draw(b, c, rng.next_u32(), |p| !self.refuses_self_atari(b, c, p))
+        if !self.pool_late
+            && let Some(p) = self.pool_move(b, c, pool, rng)
         {
             return Some((p, PolicyStep::Pool));
         }
@@ -371,7 +373,29 @@ impl Policy {
         {
             return Some((p, PolicyStep::Capture));
         }
+        if self.pool_late
+            && let Some(p) = self.pool_move(b, c, pool, rng)
+        {
+            return Some((p, PolicyStep::Pool));
+        }
         self.random(b, c, rng).map(|p| (p, PolicyStep::Random))
+    }
+
+    /// The pool step: with chance `playout_pool_rate`, a move of `c`'s pool that is still
+    /// empty, legal, no own eye and no refused self-atari.
+    #[inline]
+    fn pool_move<R: Rng>(
+        &self,
+        b: &Board,
+        c: Color,
+        pool: Option<&RavePool>,
+        rng: &mut R,
+    ) -> Option<Point> {
+        let pool = pool?;
+        if !chance(rng, self.pool) {
+            return None;
+        }
+        pool.draw(b, c, rng.next_u32(), |p| !self.refuses_self_atari(b, c, p))
     }
 
     /// Step 1: own strings next to the last move in atari: capture an attacker in atari, or

@@ -476,3 +476,32 @@ fn the_pool_step_plays_pool_moves_after_the_tactics() {
     let got = pooled_choices(&policy, &b, B, last, &pool, 20);
     assert!(got.iter().all(|(_, s)| *s != PolicyStep::Pool), "{got:?}");
 }
+
+#[test]
+fn the_late_pool_step_replaces_only_the_random_move() {
+    let mut params = Params::default();
+    params.set("playout_pool_rate", "1").unwrap();
+    params.set("playout_pool_late", "true").unwrap();
+    let policy = small_board(&params);
+    // After White's D4 beside Black's E5 a 3x3 pattern may answer; else the pool's move
+    // comes, never a random one.
+    let (b, last) = setup(9, &[(B, "E5"), (W, "D4")]);
+    let mut pool = RavePool::default();
+    pool.push(B, pt(&b, "H8").0);
+    let got = pooled_choices(&policy, &b, B, last, &pool, 40);
+    assert!(got.iter().any(|(_, s)| *s == PolicyStep::Pool), "{got:?}");
+    assert!(
+        got.iter()
+            .all(|(v, s)| *s != PolicyStep::Random && (*s != PolicyStep::Pool || v == "H8")),
+        "{got:?}"
+    );
+    let early = small_board(&Params {
+        playout_pool_late: false,
+        ..params
+    });
+    let got = pooled_choices(&early, &b, B, last, &pool, 40);
+    assert!(
+        got.iter().all(|(v, s)| v == "H8" && *s == PolicyStep::Pool),
+        "{got:?}"
+    );
+}
