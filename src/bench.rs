@@ -362,12 +362,24 @@ const VARIANTS: [(&str, &[(&str, &str)]); 22] = [
     ),
 ];
 
+/// Policy variants that need the search's tree, priced by `costs` in the searches of
+/// `search_pps_*` (10,000 playouts on 9x9, 2,000 on 19x19).
+const SEARCH_VARIANTS: [(&str, &[(&str, &str)]); 2] = [
+    ("with_pool", &[("playout_pool_rate", "0.5")]),
+    (
+        "with_pool_late",
+        &[("playout_pool_rate", "0.5"), ("playout_pool_late", "true")],
+    ),
+];
+
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one
 /// step switched off (or an optional one on); compare with `heavy_pps_*`. Lines are
-/// `cost_<variant>_<size> pps`.
+/// `cost_<variant>_<size> pps`; the steps that need a tree are `cost_search_<variant>_<size>`,
+/// to compare with `search_pps_*`.
 pub fn costs(seconds: f64, params: &Params) {
     let s = seconds.max(0.05);
-    for (label, changes) in VARIANTS {
+    let variants = VARIANTS.iter().map(|v| (false, v));
+    for (search, (label, changes)) in variants.chain(SEARCH_VARIANTS.iter().map(|v| (true, v))) {
         let mut p = Params {
             heavy_playouts: true,
             ..params.clone()
@@ -378,10 +390,21 @@ pub fn costs(seconds: f64, params: &Params) {
         {
             continue;
         }
-        let figures: [(String, &dyn Fn() -> f64); 2] = [
-            (format!("cost_{label}_9x9"), &|| heavy_pps(9, s, &p)),
-            (format!("cost_{label}_19x19"), &|| heavy_pps(19, s, &p)),
-        ];
+        let figures: [(String, &dyn Fn() -> f64); 2] = if search {
+            [
+                (format!("cost_search_{label}_9x9"), &|| {
+                    search_pps(9, s, 10_000, &p)
+                }),
+                (format!("cost_search_{label}_19x19"), &|| {
+                    search_pps(19, s, 2_000, &p)
+                }),
+            ]
+        } else {
+            [
+                (format!("cost_{label}_9x9"), &|| heavy_pps(9, s, &p)),
+                (format!("cost_{label}_19x19"), &|| heavy_pps(19, s, &p)),
+            ]
+        };
         if !print_figures(&figures) {
             return;
         }
