@@ -217,8 +217,8 @@ impl Policy {
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
             softmax: p.playout_softmax.then(|| {
-                super::softmax::Softmax::builtin()
-                    .adapted(p.playout_adapt_rate, p.playout_adapt_shared)
+                let (rate, points) = (p.playout_adapt_rate, p.playout_adapt_point_rate);
+                super::softmax::Softmax::builtin().adapted(rate, points, p.playout_adapt_shared)
             }),
         }
     }
