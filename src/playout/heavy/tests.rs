@@ -32,12 +32,24 @@ fn choices_after(
     prev: Option<Point>,
     n: u64,
 ) -> Vec<(String, PolicyStep)> {
+    choices_with(policy, b, c, (last, prev), None, n)
+}
+
+/// `choices_after` with the search's `pool`.
+fn choices_with(
+    policy: &Policy,
+    b: &Board,
+    c: Color,
+    (last, prev): (Point, Option<Point>),
+    pool: Option<&RavePool>,
+    n: u64,
+) -> Vec<(String, PolicyStep)> {
     let mut board = b.clone();
     (0..n)
         .map(|seed| {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             let (p, s) = policy
-                .choose(&mut board, c, Some(last), prev, &mut rng)
+                .choose_pooled(&mut board, c, (Some(last), prev), pool, &mut rng)
                 .expect("a move");
             (b.point_string(p), s)
         })
@@ -413,16 +425,7 @@ fn pooled_choices(
     pool: &RavePool,
     n: u64,
 ) -> Vec<(String, PolicyStep)> {
-    let mut board = b.clone();
-    (0..n)
-        .map(|seed| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let (p, s) = policy
-                .choose_pooled(&mut board, c, (Some(last), None), Some(pool), &mut rng)
-                .expect("a move");
-            (b.point_string(p), s)
-        })
-        .collect()
+    choices_with(policy, b, c, (last, None), Some(pool), n)
 }
 
 #[test]

@@ -299,6 +299,7 @@ impl Adaptation {
 mod tests {
     use super::super::{Scratch, Softmax};
     use super::*;
+    use crate::board::Board;
     use crate::board::Color::Black as B;
     use crate::board::diagram::{at, board};
     use rand::SeedableRng;
@@ -344,7 +345,7 @@ mod tests {
 
     /// The chance Black's next move is played on `target` of the board of `scratch`, out of
     /// `n` draws.
-    fn share(s: &Softmax, scratch: &mut Scratch, b: &crate::board::Board, target: &str) -> f64 {
+    fn share(s: &Softmax, scratch: &mut Scratch, b: &Board, target: &str) -> f64 {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         let n = 4000;
         let mut hits = 0;
@@ -354,6 +355,22 @@ mod tests {
             hits += usize::from(p == Some(at(b, target)));
         }
         hits as f64 / n as f64
+    }
+
+    /// Black's chance to play `target` first on `b` before and after 3,000 learning
+    /// playouts of one move each, which Black wins exactly when it plays `target`.
+    fn learn_to_play(s: &Softmax, scratch: &mut Scratch, b: &Board, target: &str) -> (f64, f64) {
+        let a = s.adaptation().unwrap();
+        let before = share(s, scratch, b, target);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        for _ in 0..3000 {
+            s.reset(scratch, b);
+            scratch.steps.clear();
+            let p = s.choose(&mut b.clone(), B, (None, None), scratch, &mut rng);
+            assert_eq!(scratch.steps.len(), 1, "one step a move");
+            a.learn(&mut scratch.own, &scratch.steps, p == Some(at(b, target)));
+        }
+        (before, share(s, scratch, b, target))
     }
 
     #[test]
@@ -371,18 +388,8 @@ mod tests {
         ]);
         for shared in [true, false] {
             let s = Softmax::builtin().adapted(0.02, 0.0, shared);
-            let a = s.adaptation().unwrap();
             let mut scratch = Scratch::default();
-            let before = share(&s, &mut scratch, &b, "C5");
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-            for _ in 0..3000 {
-                s.reset(&mut scratch, &b);
-                scratch.steps.clear();
-                let p = s.choose(&mut b.clone(), B, (None, None), &mut scratch, &mut rng);
-                assert_eq!(scratch.steps.len(), 1, "one step a move");
-                a.learn(&mut scratch.own, &scratch.steps, p == Some(at(&b, "C5")));
-            }
-            let after = share(&s, &mut scratch, &b, "C5");
+            let (before, after) = learn_to_play(&s, &mut scratch, &b, "C5");
             assert!(
                 after > 2.0 * before && after > 0.1,
                 "shared {shared}: C5 drawn {before:.3} before, {after:.3} after"
@@ -442,17 +449,8 @@ mod tests {
         ]);
         for shared in [true, false] {
             let s = Softmax::builtin().adapted(0.0, 0.05, shared);
-            let a = s.adaptation().unwrap();
             let mut scratch = Scratch::default();
-            let before = share(&s, &mut scratch, &b, "C2");
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-            for _ in 0..3000 {
-                s.reset(&mut scratch, &b);
-                scratch.steps.clear();
-                let p = s.choose(&mut b.clone(), B, (None, None), &mut scratch, &mut rng);
-                a.learn(&mut scratch.own, &scratch.steps, p == Some(at(&b, "C2")));
-            }
-            let after = share(&s, &mut scratch, &b, "C2");
+            let (before, after) = learn_to_play(&s, &mut scratch, &b, "C2");
             assert!(
                 after > 3.0 * before && after > 0.1,
                 "shared {shared}: C2 drawn {before:.3} before, {after:.3} after"
