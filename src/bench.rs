@@ -364,13 +364,8 @@ const VARIANTS: [(&str, &[(&str, &str)]); 22] = [
 
 /// Policy variants that need the search's tree, priced by `costs` in the searches of
 /// `search_pps_*` (10,000 playouts on 9x9, 2,000 on 19x19).
-const SEARCH_VARIANTS: [(&str, &[(&str, &str)]); 2] = [
-    ("with_pool", &[("playout_pool_rate", "0.5")]),
-    (
-        "with_pool_late",
-        &[("playout_pool_rate", "0.5"), ("playout_pool_late", "true")],
-    ),
-];
+const SEARCH_VARIANTS: [(&str, &[(&str, &str)]); 1] =
+    [("with_pool", &[("playout_pool_rate", "0.5")])];
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one
 /// step switched off (or an optional one on); compare with `heavy_pps_*`. Lines are

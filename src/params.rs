@@ -249,10 +249,8 @@ params! {
     playout_adapt_point_rate: f32 = 0.0, [0.0, 1.0];
     /// The adapted gammas are one lock-free table for all threads, else one per thread ([experiment](docs/experiments/learned-playouts.md)).
     playout_adapt_shared: bool = true, [0, 1];
-    /// Chance a heavy playout move is one of the tree's best moves by AMAF (poolRave), 0 = off ([experiment](docs/experiments/learned-playouts.md)).
+    /// Chance a heavy playout's random move is one of the tree's best moves by AMAF instead (poolRave), 0 = off ([experiment](docs/experiments/learned-playouts.md)).
     playout_pool_rate: f32 = 0.0, [0.0, 1.0];
-    /// The pool's move replaces only the random step, not the patterns and captures ([experiment](docs/experiments/learned-playouts.md)).
-    playout_pool_late: bool = false, [0, 1];
     /// Moves in each colour's pool: the best children by AMAF of the deepest well-visited node of the path ([experiment](docs/experiments/learned-playouts.md)).
     playout_pool_size: usize = 10, [1, 32];
     /// Visits a node of the path needs to give its children as a pool ([experiment](docs/experiments/learned-playouts.md)).

@@ -59,7 +59,6 @@ pub struct Policy {
     false_eye: f32,
     ko_fight: f32,
     pool: f32,
-    pool_late: bool,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -212,7 +211,6 @@ impl Policy {
             false_eye: p.false_eye_rate,
             ko_fight: p.ko_fight_rate,
             pool: p.playout_pool_rate,
-            pool_late: p.playout_pool_late,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -324,10 +322,9 @@ impl Policy {
         self.choose_pooled(b, c, (last, prev), None, rng)
     }
 
-    /// `choose` with the search's `RavePool`: after the tactical steps (atari save, race,
-    /// nakade), with chance `playout_pool_rate`, a move of `c`'s pool when it is still
-    /// sensible (no big or bad self-atari), before fill board, patterns, capture and random;
-    /// with `playout_pool_late`, only in place of the random move.
+    /// `choose` with the search's `RavePool`: in place of the random move, with chance
+    /// `playout_pool_rate`, a move of `c`'s pool when it is still sensible (no big or bad
+    /// self-atari).
     pub fn choose_pooled<R: Rng>(
         &self,
         b: &mut Board,
@@ -354,11 +351,6 @@ impl Policy {
                 return Some((p, PolicyStep::Nakade));
             }
         }
-        if !self.pool_late
-            && let Some(p) = self.pool_move(b, c, pool, rng)
-        {
-            return Some((p, PolicyStep::Pool));
-        }
         if let Some(p) = self.fill_board(b, c, rng) {
             return Some((p, PolicyStep::FillBoard));
         }
@@ -373,9 +365,7 @@ impl Policy {
         {
             return Some((p, PolicyStep::Capture));
         }
-        if self.pool_late
-            && let Some(p) = self.pool_move(b, c, pool, rng)
-        {
+        if let Some(p) = self.pool_move(b, c, pool, rng) {
             return Some((p, PolicyStep::Pool));
         }
         self.random(b, c, rng).map(|p| (p, PolicyStep::Random))

@@ -429,13 +429,13 @@ fn pooled_choices(
 }
 
 #[test]
-fn the_pool_step_plays_pool_moves_after_the_tactics() {
+fn the_pool_step_replaces_only_the_random_move() {
     let mut params = Params::default();
     params.set("playout_pool_rate", "1").unwrap();
     let policy = small_board(&params);
     assert!(policy.uses_pool());
     assert!(!small_board(&Params::default()).uses_pool());
-    // A quiet position: the pool's one move is played every time.
+    // A quiet position: with no pattern or capture to play, the pool's one move every time.
     let (b, last) = setup(9, &[(B, "C3"), (W, "G7")]);
     let mut pool = RavePool::default();
     pool.push(B, pt(&b, "E5").0);
@@ -447,10 +447,17 @@ fn the_pool_step_plays_pool_moves_after_the_tactics() {
     // White's pool is empty: White's moves come from the other steps.
     let got = pooled_choices(&policy, &b, W, last, &pool, 20);
     assert!(got.iter().all(|(_, s)| *s != PolicyStep::Pool), "{got:?}");
+    // White's E4 against Black's D4: MoGo's hane patterns answer it before any pool move.
+    let (b, last) = setup(9, &[(B, "D4"), (W, "E4")]);
+    let mut pool = RavePool::default();
+    pool.push(B, pt(&b, "H8").0);
+    let got = pooled_choices(&policy, &b, B, last, &pool, 40);
+    assert!(
+        got.iter().all(|(_, s)| *s == PolicyStep::Pattern),
+        "{got:?}"
+    );
     // An own string in atari is saved first.
     let (b, last) = setup(9, &[(B, "E5"), (W, "D5"), (W, "F5"), (W, "E6")]);
-    let mut pool = RavePool::default();
-    pool.push(B, pt(&b, "A1").0);
     let got = pooled_choices(&policy, &b, B, last, &pool, 20);
     assert!(
         got.iter()
@@ -478,33 +485,4 @@ fn the_pool_step_plays_pool_moves_after_the_tactics() {
     pool.push(B, pt(&b, "E3").0);
     let got = pooled_choices(&policy, &b, B, last, &pool, 20);
     assert!(got.iter().all(|(_, s)| *s != PolicyStep::Pool), "{got:?}");
-}
-
-#[test]
-fn the_late_pool_step_replaces_only_the_random_move() {
-    let mut params = Params::default();
-    params.set("playout_pool_rate", "1").unwrap();
-    params.set("playout_pool_late", "true").unwrap();
-    let policy = small_board(&params);
-    // After White's D4 beside Black's E5 a 3x3 pattern may answer; else the pool's move
-    // comes, never a random one.
-    let (b, last) = setup(9, &[(B, "E5"), (W, "D4")]);
-    let mut pool = RavePool::default();
-    pool.push(B, pt(&b, "H8").0);
-    let got = pooled_choices(&policy, &b, B, last, &pool, 40);
-    assert!(got.iter().any(|(_, s)| *s == PolicyStep::Pool), "{got:?}");
-    assert!(
-        got.iter()
-            .all(|(v, s)| *s != PolicyStep::Random && (*s != PolicyStep::Pool || v == "H8")),
-        "{got:?}"
-    );
-    let early = small_board(&Params {
-        playout_pool_late: false,
-        ..params
-    });
-    let got = pooled_choices(&early, &b, B, last, &pool, 40);
-    assert!(
-        got.iter().all(|(v, s)| v == "H8" && *s == PolicyStep::Pool),
-        "{got:?}"
-    );
 }
