@@ -245,8 +245,6 @@ params! {
     playout_softmax: bool = false, [0, 1];
     /// Learning rate of the softmax playouts' shape gammas during a search, 0 = off ([experiment](docs/experiments/learned-playouts.md)).
     playout_adapt_rate: f32 = 0.0, [0.0, 1.0];
-    /// Learning rate of the softmax playouts' weight of each point for each mover during a search, 0 = off ([experiment](docs/experiments/learned-playouts.md)).
-    playout_adapt_point_rate: f32 = 0.0, [0.0, 1.0];
     /// The adapted gammas are one lock-free table for all threads, else one per thread ([experiment](docs/experiments/learned-playouts.md)).
     playout_adapt_shared: bool = true, [0, 1];
     /// Chance a heavy playout's random move is one of the tree's best moves by AMAF instead (poolRave), 0 = off ([experiment](docs/experiments/learned-playouts.md)).

@@ -6,8 +6,6 @@ fn the_gradient_follows_the_shapes_of_the_won_playouts() {
         mover: 0,
         played,
         drawn,
-        at: 0,
-        drawn_at: 0,
     };
     // Black won the playouts that played shape 2 and lost the one that played shape 3.
     let samples = vec![

@@ -215,8 +215,8 @@ impl Policy {
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
             softmax: p.playout_softmax.then(|| {
-                let (rate, points) = (p.playout_adapt_rate, p.playout_adapt_point_rate);
-                super::softmax::Softmax::builtin().adapted(rate, points, p.playout_adapt_shared)
+                super::softmax::Softmax::builtin()
+                    .adapted(p.playout_adapt_rate, p.playout_adapt_shared)
             }),
         }
     }

@@ -10,25 +10,16 @@
 //! costs one draw. So a playout won by its mover raises the log-gamma of the shape played by
 //! `rate` and lowers that of the shape drawn by `rate`; a lost one does the opposite.
 //!
-//! The same gradient can move a log-weight per (mover, point) as well (`point_rate`,
-//! `playout_adapt_point_rate`): where the shapes generalise over the whole board, a point's
-//! weight learns what matters in the one position being searched, as the move weights of
-//! Cazenave's playout policy adaptation (2015) do.
-//!
 //! The adapted log-gammas live for one search. Shared, every worker reads and writes one
 //! table of atomics without locks (updates racing on one shape may be lost, which only
 //! slows the learning); private, each thread keeps its own copy in its playout scratch.
 //! See docs/experiments/learned-playouts.md.
 
-use crate::board::MAX_SIZE;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
 /// The log-gammas adapt within this distance of the learned ones: e^4 is about 55.
 pub const MAX_SHIFT: f32 = 4.0;
-
-/// Point indices a mover's point weights cover: those of the largest board.
-pub const POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 
 /// Each search's adaptation gets a new number, so that a thread's private copy from an
 /// earlier search is recognised and started afresh.
@@ -44,28 +35,6 @@ pub struct Step {
     pub played: u16,
     /// The shape number of the point drawn beside it.
     pub drawn: u16,
-    /// The point played (`Point::0`).
-    pub at: u16,
-    /// The point drawn beside it.
-    pub drawn_at: u16,
-}
-
-impl Step {
-    /// (mover, played, drawn) as the shape gradient sees them.
-    fn shapes(&self) -> (u8, usize, usize) {
-        (self.mover, self.played as usize, self.drawn as usize)
-    }
-
-    /// (mover, played, drawn) as the point gradient sees them: indices of the points'
-    /// weights, mover-major.
-    fn points(&self) -> (u8, usize, usize) {
-        let base = self.mover as usize * POINTS;
-        (
-            self.mover,
-            base + self.at as usize,
-            base + self.drawn_at as usize,
-        )
-    }
 }
 
 /// A thread's private copy of the adapted gammas, kept in its playout scratch.
@@ -74,9 +43,6 @@ pub struct PrivateCopy {
     search: u64,
     shift: Vec<f32>,
     gammas: Vec<u64>,
-    /// The point weights' log shifts and factors, when the points adapt.
-    point_shift: Vec<f32>,
-    point_factor: Vec<f32>,
 }
 
 /// The adaptation of one search: its rate, and the adapted shape gammas when shared.
@@ -89,12 +55,6 @@ pub struct Adaptation {
     /// Shared: the log-gamma shift per shape number (f32 bits) and the gamma it gives.
     shift: Vec<AtomicU32>,
     gammas: Vec<AtomicU64>,
-    /// The learning rate of the point weights (0: they stay 1).
-    point_rate: f32,
-    /// Shared, when the points adapt: each (mover, point)'s log shift and the factor it
-    /// gives (f32 bits), mover-major.
-    point_shift: Vec<AtomicU32>,
-    point_factor: Vec<AtomicU32>,
 }
 
 /// The fixed-point gamma `learned` shifted by `shift` in log space (0 stays 0).
@@ -106,58 +66,30 @@ fn shifted(learned: u64, shift: f32) -> u64 {
     }
 }
 
-/// One step of `rate` towards the outcome on the shift of `played`, away on `drawn`, for
-/// each (mover, played, drawn) of `steps`.
-fn learn_into(
-    steps: impl Iterator<Item = (u8, usize, usize)>,
-    black_won: bool,
-    rate: f32,
-    mut add: impl FnMut(usize, f32),
-) {
-    for (mover, played, drawn) in steps {
-        if played == drawn {
+/// One step of `rate` towards the outcome on the shift of `played`, away on `drawn`.
+fn learn_into(steps: &[Step], black_won: bool, rate: f32, mut add: impl FnMut(usize, f32)) {
+    for s in steps {
+        if s.played == s.drawn {
             continue;
         }
-        let won = (mover == 0) == black_won;
+        let won = (s.mover == 0) == black_won;
         let d = if won { rate } else { -rate };
-        add(played, d);
-        add(drawn, -d);
+        add(s.played as usize, d);
+        add(s.drawn as usize, -d);
     }
-}
-
-/// Adds `d` to the shift of `cell`, within `MAX_SHIFT`; the new shift.
-#[inline]
-fn add_shift(cell: &AtomicU32, d: f32) -> f32 {
-    let s = (f32::from_bits(cell.load(Relaxed)) + d).clamp(-MAX_SHIFT, MAX_SHIFT);
-    cell.store(s.to_bits(), Relaxed);
-    s
 }
 
 impl Adaptation {
     /// A fresh adaptation at `rate` from the learned gammas `learned` (`BaseTable::gammas`);
     /// `shared` keeps one table for all threads, else each thread adapts its own copy.
     pub fn new(learned: &[u64], rate: f32, shared: bool) -> Adaptation {
-        Adaptation::with_points(learned, rate, 0.0, shared)
-    }
-
-    /// `new`, with each mover's point weights adapted at `point_rate` too (0: not).
-    pub fn with_points(learned: &[u64], rate: f32, point_rate: f32, shared: bool) -> Adaptation {
         let n = if shared { learned.len() } else { 0 };
-        let points = if shared && point_rate > 0.0 {
-            2 * POINTS
-        } else {
-            0
-        };
-        let one = 1.0f32.to_bits();
         Adaptation {
             rate,
             search: SEARCHES.fetch_add(1, Relaxed),
             learned: learned.to_vec(),
             shift: (0..n).map(|_| AtomicU32::new(0)).collect(),
             gammas: learned[..n].iter().map(|&g| AtomicU64::new(g)).collect(),
-            point_rate,
-            point_shift: (0..points).map(|_| AtomicU32::new(0)).collect(),
-            point_factor: (0..points).map(|_| AtomicU32::new(one)).collect(),
         }
     }
 
@@ -172,39 +104,17 @@ impl Adaptation {
         a
     }
 
-    /// The online learning rate of the shapes (0: the playouts only record their steps).
+    /// The online learning rate (0: the playouts only record their steps).
     pub fn rate(&self) -> f32 {
         self.rate
     }
 
-    /// Whether the playouts learn online, the shapes or the points.
-    pub fn learns(&self) -> bool {
-        self.rate > 0.0 || self.point_rate > 0.0
-    }
-
     /// Adds `d` to the shared log-gamma shift of shape number `n` (within `MAX_SHIFT`).
     pub fn add(&self, n: usize, d: f32) {
-        let s = add_shift(&self.shift[n], d);
+        let cell = &self.shift[n];
+        let s = (f32::from_bits(cell.load(Relaxed)) + d).clamp(-MAX_SHIFT, MAX_SHIFT);
+        cell.store(s.to_bits(), Relaxed);
         self.gammas[n].store(shifted(self.learned[n], s), Relaxed);
-    }
-
-    /// The point weights' factors a playout starts from (mover-major, `POINTS` a mover),
-    /// into `out`; empty when the points do not adapt.
-    pub fn points_into(&self, own: &mut PrivateCopy, out: &mut Vec<f32>) {
-        out.clear();
-        if self.point_rate <= 0.0 {
-            return;
-        }
-        if self.shared() {
-            out.extend(
-                self.point_factor
-                    .iter()
-                    .map(|f| f32::from_bits(f.load(Relaxed))),
-            );
-        } else {
-            self.own_copy(own);
-            out.extend_from_slice(&own.point_factor);
-        }
     }
 
     /// Whether all threads share one table.
@@ -231,55 +141,22 @@ impl Adaptation {
             own.shift.resize(self.learned.len(), 0.0);
             own.gammas.clear();
             own.gammas.extend_from_slice(&self.learned);
-            let points = if self.point_rate > 0.0 { 2 * POINTS } else { 0 };
-            own.point_shift.clear();
-            own.point_shift.resize(points, 0.0);
-            own.point_factor.clear();
-            own.point_factor.resize(points, 1.0);
         }
     }
 
     /// Learns from one playout's `steps`, won by Black when `black_won`.
     pub fn learn(&self, own: &mut PrivateCopy, steps: &[Step], black_won: bool) {
         let learned = &self.learned;
-        let (shapes, points) = (
-            steps.iter().map(Step::shapes),
-            steps.iter().map(Step::points),
-        );
-        let (rate, point_rate) = (self.rate, self.point_rate);
         if self.shared() {
-            if rate > 0.0 {
-                learn_into(shapes, black_won, rate, |n, d| self.add(n, d));
-            }
-            if point_rate > 0.0 {
-                learn_into(points, black_won, point_rate, |n, d| {
-                    let s = add_shift(&self.point_shift[n], d);
-                    self.point_factor[n].store(s.exp().to_bits(), Relaxed);
-                });
-            }
+            learn_into(steps, black_won, self.rate, |n, d| self.add(n, d));
         } else {
             self.own_copy(own);
-            let PrivateCopy {
-                shift,
-                gammas,
-                point_shift,
-                point_factor,
-                ..
-            } = own;
-            if rate > 0.0 {
-                learn_into(shapes, black_won, rate, |n, d| {
-                    let s = (shift[n] + d).clamp(-MAX_SHIFT, MAX_SHIFT);
-                    shift[n] = s;
-                    gammas[n] = shifted(learned[n], s);
-                });
-            }
-            if point_rate > 0.0 {
-                learn_into(points, black_won, point_rate, |n, d| {
-                    let s = (point_shift[n] + d).clamp(-MAX_SHIFT, MAX_SHIFT);
-                    point_shift[n] = s;
-                    point_factor[n] = s.exp();
-                });
-            }
+            let PrivateCopy { shift, gammas, .. } = own;
+            learn_into(steps, black_won, self.rate, |n, d| {
+                let s = (shift[n] + d).clamp(-MAX_SHIFT, MAX_SHIFT);
+                shift[n] = s;
+                gammas[n] = shifted(learned[n], s);
+            });
         }
     }
 
@@ -299,7 +176,6 @@ impl Adaptation {
 mod tests {
     use super::super::{Scratch, Softmax};
     use super::*;
-    use crate::board::Board;
     use crate::board::Color::Black as B;
     use crate::board::diagram::{at, board};
     use rand::SeedableRng;
@@ -316,8 +192,6 @@ mod tests {
                 mover: 0,
                 played: 1,
                 drawn: 2,
-                at: 30,
-                drawn_at: 40,
             };
             a.learn(&mut own, &[black], true);
             assert!((a.shift(&own, 1) - 0.1).abs() < 1e-6, "shared {shared}");
@@ -345,7 +219,7 @@ mod tests {
 
     /// The chance Black's next move is played on `target` of the board of `scratch`, out of
     /// `n` draws.
-    fn share(s: &Softmax, scratch: &mut Scratch, b: &Board, target: &str) -> f64 {
+    fn share(s: &Softmax, scratch: &mut Scratch, b: &crate::board::Board, target: &str) -> f64 {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         let n = 4000;
         let mut hits = 0;
@@ -355,22 +229,6 @@ mod tests {
             hits += usize::from(p == Some(at(b, target)));
         }
         hits as f64 / n as f64
-    }
-
-    /// Black's chance to play `target` first on `b` before and after 3,000 learning
-    /// playouts of one move each, which Black wins exactly when it plays `target`.
-    fn learn_to_play(s: &Softmax, scratch: &mut Scratch, b: &Board, target: &str) -> (f64, f64) {
-        let a = s.adaptation().unwrap();
-        let before = share(s, scratch, b, target);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        for _ in 0..3000 {
-            s.reset(scratch, b);
-            scratch.steps.clear();
-            let p = s.choose(&mut b.clone(), B, (None, None), scratch, &mut rng);
-            assert_eq!(scratch.steps.len(), 1, "one step a move");
-            a.learn(&mut scratch.own, &scratch.steps, p == Some(at(b, target)));
-        }
-        (before, share(s, scratch, b, target))
     }
 
     #[test]
@@ -387,77 +245,23 @@ mod tests {
             ". . . . . . .",
         ]);
         for shared in [true, false] {
-            let s = Softmax::builtin().adapted(0.02, 0.0, shared);
+            let s = Softmax::builtin().adapted(0.02, shared);
+            let a = s.adaptation().unwrap();
             let mut scratch = Scratch::default();
-            let (before, after) = learn_to_play(&s, &mut scratch, &b, "C5");
+            let before = share(&s, &mut scratch, &b, "C5");
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            for _ in 0..3000 {
+                s.reset(&mut scratch, &b);
+                scratch.steps.clear();
+                let p = s.choose(&mut b.clone(), B, (None, None), &mut scratch, &mut rng);
+                assert_eq!(scratch.steps.len(), 1, "one step a move");
+                a.learn(&mut scratch.own, &scratch.steps, p == Some(at(&b, "C5")));
+            }
+            let after = share(&s, &mut scratch, &b, "C5");
             assert!(
                 after > 2.0 * before && after > 0.1,
                 "shared {shared}: C5 drawn {before:.3} before, {after:.3} after"
             );
-        }
-    }
-
-    #[test]
-    fn point_weights_learn_where_the_winners_played() {
-        for shared in [true, false] {
-            let a = Adaptation::with_points(&[0, ONE, ONE], 0.0, 0.5, shared);
-            let mut own = PrivateCopy::default();
-            let mut factors = Vec::new();
-            a.points_into(&mut own, &mut factors);
-            assert_eq!(factors, vec![1.0; 2 * POINTS], "shared {shared}");
-            let black = Step {
-                mover: 0,
-                played: 1,
-                drawn: 1,
-                at: 30,
-                drawn_at: 40,
-            };
-            let white = Step { mover: 1, ..black };
-            // Black won: Black's point played rises and the one drawn falls; White, who
-            // lost, moves the other way on its own weights; the shapes do not move.
-            a.learn(&mut own, &[black, white], true);
-            a.points_into(&mut own, &mut factors);
-            let e = 0.5f32.exp();
-            assert!((factors[30] - e).abs() < 1e-5 && (factors[40] - 1.0 / e).abs() < 1e-5);
-            assert!((factors[POINTS + 30] - 1.0 / e).abs() < 1e-5);
-            assert!((factors[POINTS + 40] - e).abs() < 1e-5);
-            assert_eq!(factors.iter().filter(|&&f| f != 1.0).count(), 4);
-            assert_eq!(a.shift(&own, 1), 0.0);
-            // Bounded, like the shapes.
-            a.learn(&mut own, &[black; 100], true);
-            a.points_into(&mut own, &mut factors);
-            assert!((factors[30] - MAX_SHIFT.exp()).abs() < 1e-3);
-            // Without a point rate nothing is handed to the sampler.
-            Adaptation::new(&[ONE], 0.1, shared).points_into(&mut own, &mut factors);
-            assert!(factors.is_empty());
-        }
-    }
-
-    #[test]
-    fn adapted_points_draw_more_of_the_point_that_won() {
-        // Black wins exactly the playouts that start on the point C2, whose shape (the
-        // empty corner area) is found all over the board: only the point's own weight can
-        // single it out.
-        let b = board(&[
-            ". . . . . . .",
-            ". . . . . . .",
-            ". . . . . . .",
-            ". . . X . . .",
-            ". . . . . . .",
-            ". . . . . . .",
-            ". . . . . . .",
-        ]);
-        for shared in [true, false] {
-            let s = Softmax::builtin().adapted(0.0, 0.05, shared);
-            let mut scratch = Scratch::default();
-            let (before, after) = learn_to_play(&s, &mut scratch, &b, "C2");
-            assert!(
-                after > 3.0 * before && after > 0.1,
-                "shared {shared}: C2 drawn {before:.3} before, {after:.3} after"
-            );
-            // The sampler's incremental weights still agree with a recomputation.
-            s.reset(&mut scratch, &b);
-            scratch.sampler.check(&b, s.weights()).unwrap();
         }
     }
 }

@@ -53,7 +53,6 @@ pub struct Scratch {
     /// starts from.
     own: PrivateCopy,
     start_gammas: Vec<u64>,
-    start_points: Vec<f32>,
 }
 
 impl Scratch {
@@ -125,13 +124,11 @@ impl Softmax {
         }
     }
 
-    /// The same policy, its shape gammas adapted during the search at `rate` and each
-    /// mover's point weights at `point_rate` (0: not adapted), in one table for all threads
-    /// when `shared`, else one per thread.
-    pub fn adapted(self, rate: f32, point_rate: f32, shared: bool) -> Softmax {
+    /// The same policy, its shape gammas adapted during the search at `rate` (0: not
+    /// adapted), in one table for all threads when `shared`, else one per thread.
+    pub fn adapted(self, rate: f32, shared: bool) -> Softmax {
         let gammas = self.weights.base_table().gammas();
-        let adapt = (rate > 0.0 || point_rate > 0.0)
-            .then(|| Arc::new(Adaptation::with_points(gammas, rate, point_rate, shared)));
+        let adapt = (rate > 0.0).then(|| Arc::new(Adaptation::new(gammas, rate, shared)));
         Softmax { adapt, ..self }
     }
 
@@ -212,7 +209,7 @@ impl Softmax {
         );
         if let Some(a) = &self.adapt
             && score != 0.0
-            && a.learns()
+            && a.rate() > 0.0
         {
             a.learn(&mut scratch.own, &scratch.steps, score > 0.0);
         }
@@ -224,11 +221,8 @@ impl Softmax {
         match &self.adapt {
             Some(a) => {
                 a.gammas_into(&mut scratch.own, &mut scratch.start_gammas);
-                a.points_into(&mut scratch.own, &mut scratch.start_points);
-                let (gammas, points) = (&scratch.start_gammas, &scratch.start_points);
-                scratch
-                    .sampler
-                    .reset_adapted(board, self.weights, gammas, points);
+                let gammas = &scratch.start_gammas;
+                scratch.sampler.reset_with(board, self.weights, gammas);
             }
             None => scratch.sampler.reset(board, self.weights),
         }
@@ -322,8 +316,6 @@ impl Softmax {
                 mover: c.index() as u8,
                 played: number(p),
                 drawn: number(q),
-                at: p.0,
-                drawn_at: q.0,
             });
         }
         sampler.restore();

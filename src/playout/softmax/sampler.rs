@@ -17,7 +17,6 @@
 //! with no drift and no rounding in the draw. The policy changes the mover's weights for one
 //! draw (the local features, the ko point, refused moves) with `set_temp` and `restore`.
 
-use super::adapt::POINTS;
 use super::features::{Group, line_level};
 use super::weights::{BaseTable, Weights};
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, OFF, Point};
@@ -58,9 +57,8 @@ pub struct Sampler {
     width: usize,
     /// Base weight per point index, per mover (`Color::index`); 0 off the board and on stones.
     base: [Vec<u64>; 2],
-    /// Line gamma per point index, times the point's adapted factor for each mover (per
-    /// mover), in units of 2^-16.
-    factor: [Vec<u64>; 2],
+    /// Line gamma per point index, in units of 2^-16.
+    line: Vec<u64>,
     /// Row per point index (0 off the board).
     row_of: Vec<u8>,
     /// Sum of the weights of each row, per mover.
@@ -81,9 +79,6 @@ pub struct Sampler {
     temp_colour: usize,
     /// The fixed-point gamma of each shape number (`BaseTable::gammas`, or adapted ones).
     gammas: Vec<u64>,
-    /// The adapted factor of each (mover, point index), mover-major with `POINTS` points a
-    /// mover (empty: all 1).
-    points: Vec<f32>,
 }
 
 impl Sampler {
@@ -100,16 +95,8 @@ impl Sampler {
     /// All weights of `b` from scratch, under `w` but with the shape gammas `gammas` (one
     /// per shape number of `w`'s `BaseTable`, fixed point: the adapted ones of `adapt`).
     pub fn reset_with(&mut self, b: &Board, w: &Weights, gammas: &[u64]) {
-        self.reset_adapted(b, w, gammas, &[]);
-    }
-
-    /// `reset_with`, each point's weight for each mover also multiplied by its factor in
-    /// `points` (mover-major, `adapt::POINTS` a mover; empty: all 1).
-    pub fn reset_adapted(&mut self, b: &Board, w: &Weights, gammas: &[u64], points: &[f32]) {
         self.gammas.clear();
         self.gammas.extend_from_slice(gammas);
-        self.points.clear();
-        self.points.extend_from_slice(points);
         let len = b.len();
         self.size = b.size();
         self.width = b.width();
@@ -117,10 +104,8 @@ impl Sampler {
             v.clear();
             v.resize(len, 0);
         }
-        for f in &mut self.factor {
-            f.clear();
-            f.resize(len, 0);
-        }
+        self.line.clear();
+        self.line.resize(len, 0);
         self.row_of.clear();
         self.row_of
             .extend((0..len).map(|i| (i / self.width).clamp(1, self.size) as u8 - 1));
@@ -134,14 +119,8 @@ impl Sampler {
         }
         self.saved.clear();
         for p in b.points() {
-            let line = w.level(Group::Line as usize, line_level(b, p)) as f64;
-            for c in 0..2 {
-                let f = self
-                    .points
-                    .get(c * POINTS + p.idx())
-                    .map_or(1.0, |&f| f64::from(f));
-                self.factor[c][p.idx()] = (line * f * 65536.0).round() as u64;
-            }
+            let line = w.level(Group::Line as usize, line_level(b, p));
+            self.line[p.idx()] = (line as f64 * 65536.0).round() as u64;
             if b.code(p) == EMPTY {
                 self.recompute(b, w.base_table(), p);
             }
@@ -169,8 +148,8 @@ impl Sampler {
     /// Sets the base weights of the empty point `p` from its shape numbers.
     #[inline]
     fn set_base(&mut self, p: Point, shapes: [u16; 2]) {
+        let line = self.line[p.idx()];
         for (c, n) in shapes.into_iter().enumerate() {
-            let line = self.factor[c][p.idx()];
             let g = self.gammas[n as usize];
             let w = if g == 0 { 0 } else { ((g * line) >> 16).max(1) };
             self.set(c, p, w);
@@ -319,7 +298,7 @@ impl Sampler {
     /// pending); the first difference otherwise.
     pub fn check(&self, b: &Board, w: &Weights) -> Result<(), String> {
         let mut fresh = Sampler::new();
-        fresh.reset_adapted(b, w, &self.gammas, &self.points);
+        fresh.reset_with(b, w, &self.gammas);
         for c in 0..2 {
             for p in b.points() {
                 let (kept, new) = (self.base[c][p.idx()], fresh.base[c][p.idx()]);
