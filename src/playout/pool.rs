@@ -2,9 +2,10 @@
 //! through RAVE values", 2010): the search hands each playout, for each colour, the few
 //! moves its tree rates best by their AMAF statistics at the deepest well-visited node on
 //! the playout's path, and the heavy policy plays one of them (drawn uniformly, when still
-//! legal and sensible) in place of its random move with chance `playout_pool_rate`. The tree learns which moves matter in the position being searched,
-//! and the pool carries that into the playouts, more reliably the longer the search runs.
-//! Off by default; see docs/experiments/learned-playouts.md.
+//! legal and sensible) in place of its random move with chance `playout_pool_rate`. The
+//! tree learns which moves matter in the position being searched, and the pool carries that
+//! into the playouts, more reliably the longer the search runs. Off by default; see
+//! docs/experiments/learned-playouts.md.
 
 use crate::board::{Board, Color, EMPTY, Point};
 

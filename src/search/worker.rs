@@ -201,17 +201,20 @@ impl Worker {
             self.board.playout_score(komi)
         } else {
             let start = self.last_two_moves(sh.game);
-            let pool = sh.policy.uses_pool().then(|| {
+            let pool = if sh.policy.uses_pool() {
                 let path = (&self.path[..], &self.tree_moves[..], sh.to_play);
-                super::pool::fill(&mut self.pool, sh.tree, path, sh.params)
-            });
+                super::pool::fill(&mut self.pool, sh.tree, path, sh.params);
+                Some(&self.pool)
+            } else {
+                None
+            };
             sh.policy.playout_pooled(
                 &mut self.board,
                 c,
                 komi,
                 sh.max_moves,
                 start,
-                pool.map(|()| &self.pool),
+                pool,
                 &mut self.rng,
                 &mut self.trace,
             )

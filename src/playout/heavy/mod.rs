@@ -293,7 +293,7 @@ impl Policy {
         let mut mover = HeavyMover {
             policy: self,
             ko: KoFight::default(),
-            pool: pool.filter(|_| self.pool > 0.0),
+            pool,
             rng,
         };
         let start = (to_play, last, prev);
