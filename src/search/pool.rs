@@ -14,8 +14,9 @@ const SHRINK: f32 = 10.0;
 /// Fills `pool` for a playout from the end of the path just descended, `path` being (the
 /// nodes below the root, their moves, the colour to play at the root): for each colour, the
 /// `playout_pool_size` children with the best shrunk AMAF win rate of the deepest node of
-/// the path (the root included) with that colour to play and at least
-/// `playout_pool_visits` visits. A colour with no such node gets an empty pool.
+/// the path (the root included) with that colour to play, children, and at least
+/// `playout_pool_visits` visits (a node left unexpanded when the tree was full is passed
+/// over). A colour with no such node gets an empty pool.
 pub fn fill(
     pool: &mut RavePool,
     tree: &Tree,
@@ -29,7 +30,8 @@ pub fn fill(
             0 => (tree.root(), to_play),
             _ => (nodes[j - 1], moves[j - 1].1.opp()),
         };
-        if filled[c.index()] || tree.node(node).online().visits < params.playout_pool_visits {
+        let busy = tree.node(node).online().visits >= params.playout_pool_visits;
+        if filled[c.index()] || !busy || tree.children(node).is_empty() {
             continue;
         }
         let mut top = TopMoves::new(params.playout_pool_size);
