@@ -10,11 +10,14 @@
 //! kept as it is written), then runs iterations over them. For each position, `value_playouts`
 //! playouts estimate the policy's value V and as many more the gradient of V (the outcome
 //! times the sum over the moves of the gradient of log pi of the move, with the sample of
-//! the expected shape of `softmax::adapt`), and the shape log-gammas move by `rate` times
-//! (V* - V) times that gradient. The shape gammas are balanced; the other groups keep their
-//! trained gammas. After every iteration the weights are written to
-//! `DIR/playout-softmax.txt` (atomically), with the iteration in their meta lines, so a
-//! killed run resumes where it was. See docs/experiments/learned-playouts.md.
+//! the expected move of `softmax::adapt`). The shape log-gammas move after each position by
+//! `rate` times (V* - V) times that gradient; the log-gammas of every other group (line,
+//! contiguity, tactics, self-atari) by `group_rate` times its mean over the positions, once
+//! an iteration. Every `held_out`-th position is kept out of the steps and only judges them.
+//! After every iteration the weights are written to `DIR/playout-softmax.txt` (atomically),
+//! with the iteration in their meta lines, so a killed run resumes where it was, and the
+//! weights with the least squared error on the held-out positions so far to
+//! `DIR/best-playout-softmax.txt`. See docs/experiments/learned-playouts.md.
 
 #[cfg(test)]
 mod tests;
@@ -22,7 +25,8 @@ mod tests;
 use crate::board::{Color, Game, Move, parse_vertex};
 use crate::params::Params;
 use crate::playout::MoveTrace;
-use crate::playout::softmax::adapt::{Adaptation, MAX_SHIFT, Step};
+use crate::playout::softmax::adapt::{Adaptation, MAX_SHIFT, SampledMove};
+use crate::playout::softmax::features::{GROUP_INFO, GROUPS, Levels, NONE};
 use crate::playout::softmax::{Scratch, Softmax, Weights};
 use crate::search::{Limits, Searcher};
 use crate::sgf::GameRecord;
@@ -66,9 +70,15 @@ pub struct BalanceConfig {
     /// Iterations in all (a resumed run counts those already done).
     #[arg(long, default_value_t = 20)]
     pub iterations: usize,
-    /// The step size.
+    /// The step size of the shape gammas, after each position.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f32,
+    /// The step size of the other groups' gammas, once an iteration.
+    #[arg(long, default_value_t = 1.0)]
+    pub group_rate: f32,
+    /// Every this many positions one is held out of the steps to judge them (0: none).
+    #[arg(long, default_value_t = 5)]
+    pub held_out: usize,
     /// The seed of the playouts and the deep searches.
     #[arg(long, default_value_t = 1)]
     pub balance_seed: u64,
@@ -231,16 +241,52 @@ pub fn positions(cfg: &BalanceConfig) -> Result<Vec<Position>, String> {
     Ok(done)
 }
 
+/// The levels of all groups but the shape, one after the other.
+pub const LEVEL_COUNT: usize = {
+    let mut n = 0;
+    let mut g = 0;
+    while g < GROUPS {
+        n += GROUP_INFO[g].2;
+        g += 1;
+    }
+    n
+};
+
+/// The place of level `l` of group `g` among the `LEVEL_COUNT`.
+fn level_index(g: usize, l: u8) -> usize {
+    GROUP_INFO[..g].iter().map(|x| x.2).sum::<usize>() + l as usize
+}
+
+/// Adds `z` to the entries of `groups` of each level in `levels`.
+fn add_levels(levels: &Levels, z: f32, groups: &mut [f32]) {
+    for (g, &l) in levels.iter().enumerate() {
+        if l != NONE && (l as usize) < GROUP_INFO[g].2 {
+            groups[level_index(g, l)] += z;
+        }
+    }
+}
+
 /// The gradient estimate of one position: the sum over `samples` (a playout's Black win and
-/// its steps) of the outcome (+1 / -1) times the steps' played-minus-drawn shape counts,
-/// over the number of samples, added into `grad` (one entry per shape number).
-pub fn add_gradient(samples: &[(bool, Vec<Step>)], scale: f32, grad: &mut [f32]) {
+/// its moves) of the outcome (+1 / -1) times the moves' played-minus-drawn feature counts,
+/// over the number of samples, times `scale`: added into `shapes` (one entry per shape
+/// number) and `groups` (one per level, `LEVEL_COUNT`). Both movers' moves count alike:
+/// the value is Black's, and both play by the same gammas.
+pub fn add_gradient(
+    samples: &[(bool, Vec<SampledMove>)],
+    scale: f32,
+    shapes: &mut [f32],
+    groups: &mut [f32],
+) {
     let n = samples.len().max(1) as f32;
     for (black_won, steps) in samples {
         let z = if *black_won { scale / n } else { -scale / n };
-        for s in steps.iter().filter(|s| s.played != s.drawn) {
-            grad[s.played as usize] += z;
-            grad[s.drawn as usize] -= z;
+        for s in steps {
+            if s.played != s.drawn {
+                shapes[s.played as usize] += z;
+                shapes[s.drawn as usize] -= z;
+            }
+            add_levels(&s.played_levels, z, groups);
+            add_levels(&s.drawn_levels, -z, groups);
         }
     }
 }
@@ -270,25 +316,58 @@ fn playout(
     score > 0.0
 }
 
-/// One iteration over `positions`: moves the shifts of `adapt` and returns the mean squared
-/// error of the playouts' values before each position's step.
-pub fn iterate(
+/// The mean squared error between the deep values of `positions` and the values of
+/// `cfg.value_playouts` playouts of `policy` each.
+pub fn error(
     policy: &Softmax,
-    adapt: &Adaptation,
-    positions: &[Position],
+    positions: &[&Position],
     cfg: &BalanceConfig,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
     let mut scratch = Scratch::default();
+    let sum: f64 = positions
+        .iter()
+        .map(|pos| {
+            let v = value(policy, pos, cfg, &mut scratch, rng);
+            f64::from((pos.value - v) * (pos.value - v))
+        })
+        .sum();
+    sum / positions.len().max(1) as f64
+}
+
+/// Black's share of wins in `cfg.value_playouts` playouts of `policy` from `pos`.
+fn value(
+    policy: &Softmax,
+    pos: &Position,
+    cfg: &BalanceConfig,
+    scratch: &mut Scratch,
+    rng: &mut Xoshiro256PlusPlus,
+) -> f32 {
+    let wins = (0..cfg.value_playouts)
+        .filter(|_| playout(policy, &pos.game, scratch, rng))
+        .count();
+    wins as f32 / cfg.value_playouts.max(1) as f32
+}
+
+/// One iteration over `positions`: moves the shape shifts of `adapt` after each position,
+/// and returns the mean squared error of the playouts' values before each position's step
+/// with the step of the other groups' log-gammas (`LEVEL_COUNT`, `group_rate` times the
+/// mean gradient).
+pub fn iterate(
+    policy: &Softmax,
+    adapt: &Adaptation,
+    positions: &[&Position],
+    cfg: &BalanceConfig,
+    rng: &mut Xoshiro256PlusPlus,
+) -> (f64, Vec<f32>) {
+    let mut scratch = Scratch::default();
     let len = policy.weights().base_table().gammas().len();
     let mut grad = vec![0f32; len];
-    let mut samples: Vec<(bool, Vec<Step>)> = Vec::new();
+    let mut groups = vec![0f32; LEVEL_COUNT];
+    let mut samples: Vec<(bool, Vec<SampledMove>)> = Vec::new();
     let mut error = 0.0;
     for pos in positions {
-        let wins = (0..cfg.value_playouts)
-            .filter(|_| playout(policy, &pos.game, &mut scratch, rng))
-            .count();
-        let v = wins as f32 / cfg.value_playouts.max(1) as f32;
+        let v = value(policy, pos, cfg, &mut scratch, rng);
         error += f64::from((pos.value - v) * (pos.value - v));
         samples.clear();
         for _ in 0..cfg.value_playouts {
@@ -296,18 +375,36 @@ pub fn iterate(
             samples.push((won, scratch.steps().to_vec()));
         }
         grad.iter_mut().for_each(|g| *g = 0.0);
-        add_gradient(&samples, cfg.rate * (pos.value - v), &mut grad);
+        add_gradient(&samples, pos.value - v, &mut grad, &mut groups);
         for (n, &g) in grad.iter().enumerate() {
             if g != 0.0 {
-                adapt.add(n, g.clamp(-MAX_SHIFT, MAX_SHIFT));
+                adapt.add(n, (cfg.rate * g).clamp(-MAX_SHIFT, MAX_SHIFT));
             }
         }
     }
-    error / positions.len().max(1) as f64
+    let n = positions.len().max(1) as f32;
+    groups.iter_mut().for_each(|g| *g *= cfg.group_rate / n);
+    (error / positions.len().max(1) as f64, groups)
 }
 
-/// The weights `base` with the shape gammas of `adapt`, and `meta` lines.
-fn balanced(base: &Weights, adapt: &Adaptation, meta: Vec<(String, String)>) -> Weights {
+/// `base`'s groups with each level's gamma times e^shift (`LEVEL_COUNT` shifts).
+fn shifted_groups(base: &Weights, shift: &[f32]) -> [Vec<f64>; GROUPS] {
+    std::array::from_fn(|g| {
+        let levels = base.groups[g].iter().enumerate();
+        levels
+            .map(|(l, &x)| x * f64::from(shift[level_index(g, l as u8)]).exp())
+            .collect()
+    })
+}
+
+/// The weights `base` with the shape gammas of `adapt` and the group shifts `groups`, and
+/// `meta` lines.
+fn balanced(
+    base: &Weights,
+    adapt: &Adaptation,
+    groups: &[f32],
+    meta: Vec<(String, String)>,
+) -> Weights {
     let table = base.base_table();
     let own = Default::default();
     let factor = |n: usize| f64::from(adapt.shift(&own, n)).exp();
@@ -315,29 +412,57 @@ fn balanced(base: &Weights, adapt: &Adaptation, meta: Vec<(String, String)>) -> 
         .filter_map(|n| table.canonical(n).map(|c| (c, base.shape(c) * factor(n))))
         .collect();
     Weights::new(
-        base.groups.clone(),
+        shifted_groups(base, groups),
         shapes,
         base.other_shape * factor(1),
         meta,
     )
 }
 
-/// The log-gamma shifts per shape number of `w` against `base` (0 where they agree).
-fn shifts(base: &Weights, w: &Weights) -> Vec<f32> {
+/// The weights `base` plays by with the group shifts `groups` (its shapes as they are: the
+/// adaptation shifts those), for the rest of the run.
+fn playing(base: &Weights, groups: &[f32]) -> &'static Weights {
+    let w = Weights::new(
+        shifted_groups(base, groups),
+        base.shapes.clone(),
+        base.other_shape,
+        Vec::new(),
+    );
+    Box::leak(Box::new(w))
+}
+
+/// The log-gamma shifts of `w` against `base`: per shape number (0 where they agree), and
+/// per level of the other groups.
+fn shifts(base: &Weights, w: &Weights) -> (Vec<f32>, Vec<f32>) {
     let table = base.base_table();
-    let mut out = vec![0.0; table.gammas().len()];
-    for (n, s) in out.iter_mut().enumerate().skip(1) {
+    let mut shapes = vec![0.0; table.gammas().len()];
+    for (n, s) in shapes.iter_mut().enumerate().skip(1) {
         let (b, x) = match table.canonical(n) {
             Some(c) => (base.shape(c), w.shape(c)),
             None => (base.other_shape, w.other_shape),
         };
         *s = (x / b).ln() as f32;
     }
-    out
+    let mut groups = vec![0.0; LEVEL_COUNT];
+    for (g, (b, x)) in base.groups.iter().zip(&w.groups).enumerate() {
+        for (l, (b, x)) in b.iter().zip(x).enumerate() {
+            groups[level_index(g, l as u8)] = (x / b).ln() as f32;
+        }
+    }
+    (shapes, groups)
 }
 
-/// Balances and writes `DIR/playout-softmax.txt`; resumes from it when it holds an
-/// iteration count.
+/// The held-out error in the meta lines of `path`, when it holds weights.
+fn held_out_error(path: &std::path::Path) -> Result<Option<f64>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let w = Weights::load(path)?;
+    Ok(w.meta("balance_held_out_mse").and_then(|s| s.parse().ok()))
+}
+
+/// Balances and writes `DIR/playout-softmax.txt` and `DIR/best-playout-softmax.txt`;
+/// resumes from the first when it holds an iteration count.
 pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
     std::fs::create_dir_all(&cfg.out).map_err(|e| format!("{}: {e}", cfg.out.display()))?;
     let _lock = crate::sys::lock::Lock::folder(&cfg.out)?;
@@ -349,9 +474,18 @@ pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
     if positions.is_empty() {
         return Err(format!("{LABEL}: no position sampled from the games given"));
     }
+    let is_held_out = |i: usize| cfg.held_out > 0 && i % cfg.held_out == cfg.held_out - 1;
+    let (held_out, train): (Vec<_>, Vec<_>) = positions
+        .iter()
+        .enumerate()
+        .partition(|(i, _)| is_held_out(*i));
+    let held_out: Vec<&Position> = held_out.into_iter().map(|x| x.1).collect();
+    let train: Vec<&Position> = train.into_iter().map(|x| x.1).collect();
     let out = cfg.out.join("playout-softmax.txt");
+    let best_path = cfg.out.join("best-playout-softmax.txt");
+    let mut best = held_out_error(&best_path)?.unwrap_or(f64::INFINITY);
     let mut done = 0;
-    let mut start = vec![0.0; base.base_table().gammas().len()];
+    let mut start = (vec![], vec![0.0; LEVEL_COUNT]);
     if out.exists() {
         let saved = Weights::load(&out)?;
         done = saved
@@ -361,29 +495,63 @@ pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
         start = shifts(base, &saved);
         crate::diag!("{LABEL}: resuming after iteration {done}");
     }
-    let adapt = Arc::new(Adaptation::with_shifts(base.base_table().gammas(), &start));
-    let policy = Softmax::with_adaptation(base, adapt.clone());
+    let (shape_shifts, mut groups) = start;
+    let adapt = Arc::new(Adaptation::with_shifts(
+        base.base_table().gammas(),
+        &shape_shifts,
+    ));
+    let meta = |key: &str, value: String| (key.to_string(), value);
+    let mut policy = Softmax::with_adaptation(playing(base, &groups), adapt.clone());
+    if !held_out.is_empty() && !best_path.exists() {
+        // The weights the run starts from are the first best.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.balance_seed);
+        best = error(&policy, &held_out, cfg, &mut rng);
+        crate::diag!(
+            "{LABEL}: held-out error {best:.4} before iteration {}",
+            done + 1
+        );
+        let lines = vec![
+            meta("balance_iteration", done.to_string()),
+            meta("balance_held_out_mse", format!("{best:.5}")),
+        ];
+        balanced(base, &adapt, &groups, lines).save(&best_path)?;
+    }
     while done < cfg.iterations {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.balance_seed ^ (done as u64 + 1) << 20);
-        let error = iterate(&policy, &adapt, &positions, cfg, &mut rng);
+        let (error_before, step) = iterate(&policy, &adapt, &train, cfg, &mut rng);
+        for (g, d) in groups.iter_mut().zip(step) {
+            *g = (*g + d).clamp(-MAX_SHIFT, MAX_SHIFT);
+        }
         done += 1;
+        policy = Softmax::with_adaptation(playing(base, &groups), adapt.clone());
+        let judged = (!held_out.is_empty()).then(|| error(&policy, &held_out, cfg, &mut rng));
         crate::diag!(
-            "{LABEL}: iteration {done}/{} mean squared error {error:.4}",
-            cfg.iterations
+            "{LABEL}: iteration {done}/{} mean squared error {error_before:.4}, held out {}",
+            cfg.iterations,
+            judged.map_or("-".to_string(), |e| format!("{e:.4}"))
         );
-        let meta = vec![
-            ("balance_iteration".to_string(), done.to_string()),
-            ("balance_positions".to_string(), positions.len().to_string()),
-            ("balance_mse_before".to_string(), format!("{error:.5}")),
-            (
-                "balance_settings".to_string(),
+        let mut lines = vec![
+            meta("balance_iteration", done.to_string()),
+            meta("balance_positions", train.len().to_string()),
+            meta("balance_mse_before", format!("{error_before:.5}")),
+            meta(
+                "balance_settings",
                 format!(
-                    "deep_playouts {} value_playouts {} rate {}",
-                    cfg.deep_playouts, cfg.value_playouts, cfg.rate
+                    "deep_playouts {} value_playouts {} rate {} group_rate {} held_out {}",
+                    cfg.deep_playouts, cfg.value_playouts, cfg.rate, cfg.group_rate, cfg.held_out
                 ),
             ),
         ];
-        balanced(base, &adapt, meta).save(&out)?;
+        if let Some(e) = judged {
+            lines.push(meta("balance_held_out_mse", format!("{e:.5}")));
+        }
+        let w = balanced(base, &adapt, &groups, lines);
+        // The best first: a kill between the two writes repeats the iteration.
+        if let Some(e) = judged.filter(|&e| e < best) {
+            best = e;
+            w.save(&best_path)?;
+        }
+        w.save(&out)?;
     }
     crate::diag!("{LABEL}: wrote {}", out.display());
     Ok(())

@@ -1,12 +1,9 @@
 use super::*;
+use crate::playout::softmax::features::{Group, NO_LEVELS};
 
 #[test]
-fn the_gradient_follows_the_shapes_of_the_won_playouts() {
-    let step = |played, drawn| Step {
-        mover: 0,
-        played,
-        drawn,
-    };
+fn the_gradient_follows_the_features_of_the_won_playouts() {
+    let step = |played, drawn| SampledMove::shapes(0, played, drawn);
     // Black won the playouts that played shape 2 and lost the one that played shape 3.
     let samples = vec![
         (true, vec![step(2, 1), step(2, 1)]),
@@ -15,12 +12,34 @@ fn the_gradient_follows_the_shapes_of_the_won_playouts() {
         (false, vec![]),
     ];
     let mut grad = vec![0.0; 4];
-    add_gradient(&samples, 0.5, &mut grad);
+    let mut groups = vec![0.0; LEVEL_COUNT];
+    add_gradient(&samples, 0.5, &mut grad, &mut groups);
     assert_eq!(grad, vec![0.0, -0.375 + 0.125, 0.375, -0.125]);
+    assert!(groups.iter().all(|&g| g == 0.0), "no levels recorded");
     // Where the playouts already win too often for Black, the step is the other way.
     let mut down = vec![0.0; 4];
-    add_gradient(&samples, -0.5, &mut down);
+    add_gradient(&samples, -0.5, &mut down, &mut groups);
     assert!(down.iter().zip(&grad).all(|(d, g)| *d == -*g));
+    // The other groups: a won playout whose move was a capture on the first line, where the
+    // point drawn beside it was on the second line and nothing else.
+    let mut played = NO_LEVELS;
+    played[Group::Line as usize] = 0;
+    played[Group::Capture as usize] = 3;
+    let mut drawn = NO_LEVELS;
+    drawn[Group::Line as usize] = 1;
+    let m = SampledMove {
+        played_levels: played,
+        drawn_levels: drawn,
+        ..step(2, 2)
+    };
+    let mut shapes = vec![0.0; 4];
+    add_gradient(&[(true, vec![m])], 1.0, &mut shapes, &mut groups);
+    assert!(shapes.iter().all(|&g| g == 0.0), "the same shape both ways");
+    let line = |l| groups[level_index(Group::Line as usize, l)];
+    assert_eq!((line(0), line(1), line(2)), (1.0, -1.0, 0.0));
+    assert_eq!(groups[level_index(Group::Capture as usize, 3)], 1.0);
+    assert_eq!(groups.iter().filter(|&&g| g != 0.0).count(), 3);
+    assert_eq!(level_index(Group::Sacrifice as usize, 0), LEVEL_COUNT - 1);
 }
 
 #[test]
@@ -67,6 +86,8 @@ fn balancing_moves_the_playouts_towards_the_deep_values() {
         value_playouts: 200,
         iterations: 12,
         rate: 2.0,
+        group_rate: 1.0,
+        held_out: 0,
         balance_seed: 5,
         weights: None,
     };
@@ -87,7 +108,7 @@ fn balancing_moves_the_playouts_towards_the_deep_values() {
     assert_eq!(w.meta("balance_iteration"), Some("12"));
     let after = black_wins(Arc::new(Adaptation::with_shifts(
         base.base_table().gammas(),
-        &shifts(base, &w),
+        &shifts(base, &w).0,
     )));
     assert!(
         after > before + 100,
@@ -100,5 +121,49 @@ fn balancing_moves_the_playouts_towards_the_deep_values() {
     .unwrap();
     let w = Weights::load(&dir.join("playout-softmax.txt")).unwrap();
     assert_eq!(w.meta("balance_iteration"), Some("13"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_held_out_positions_keep_the_best_weights_and_the_groups_move() {
+    // Three copies of a position the playouts call about even, each given the value 1 for
+    // Black; the third is held out. Balancing lowers its error, the best weights so far are
+    // kept with their held-out error, and the other groups' gammas move with the shapes'.
+    let dir = std::env::temp_dir().join(format!("moyo-balance-held-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = "1.0 7 7.5 D4 C3 E3 C5\n";
+    std::fs::write(dir.join("positions.txt"), line.repeat(3)).unwrap();
+    let cfg = BalanceConfig {
+        files: Vec::new(),
+        max_games: 0,
+        out: dir.clone(),
+        every: 1,
+        from: 1,
+        to: 1,
+        deep_playouts: 100,
+        value_playouts: 200,
+        iterations: 6,
+        rate: 2.0,
+        group_rate: 4.0,
+        held_out: 3,
+        balance_seed: 7,
+        weights: None,
+    };
+    run(&cfg).unwrap();
+    let best = Weights::load(&dir.join("best-playout-softmax.txt")).unwrap();
+    let last = Weights::load(&dir.join("playout-softmax.txt")).unwrap();
+    let mse = |w: &Weights| -> f64 { w.meta("balance_held_out_mse").unwrap().parse().unwrap() };
+    let iteration =
+        |w: &Weights| -> usize { w.meta("balance_iteration").unwrap().parse().unwrap() };
+    assert_eq!(iteration(&last), 6);
+    assert!(iteration(&best) >= 1, "balancing improved on the start");
+    assert!(mse(&best) <= mse(&last), "{} > {}", mse(&best), mse(&last));
+    assert_eq!(last.meta("balance_positions"), Some("2"));
+    let (_, groups) = shifts(Weights::builtin(), &last);
+    assert!(
+        groups.iter().any(|g| g.abs() > 0.01),
+        "the groups did not move: {groups:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@
 //!
 //! The gradient of log pi(a) for a shape's log-gamma is [shape of a is it] minus the
 //! policy's probability of that shape. The probability would need every candidate; one more
-//! move drawn from the same distribution (`Step::drawn`) is an unbiased sample of it, and
+//! move drawn from the same distribution (`SampledMove::drawn`) is an unbiased sample of it, and
 //! costs one draw. So a playout won by its mover raises the log-gamma of the shape played by
 //! `rate` and lowers that of the shape drawn by `rate`; a lost one does the opposite.
 //!
@@ -15,6 +15,7 @@
 //! slows the learning); private, each thread keeps its own copy in its playout scratch.
 //! See docs/experiments/learned-playouts.md.
 
+use super::features::{Levels, NO_LEVELS};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
@@ -26,15 +27,33 @@ pub const MAX_SHIFT: f32 = 4.0;
 static SEARCHES: AtomicU64 = AtomicU64::new(1);
 
 /// One playout move as the gradient sees it: the mover, the shape number of the point
-/// played and that of a second point drawn from the same distribution.
+/// played and that of a second point drawn from the same distribution, and, when the
+/// adaptation asks for them (`Adaptation::records_levels`), the other groups' levels of both.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Step {
+pub struct SampledMove {
     /// The mover (`Color::index`).
     pub mover: u8,
     /// The shape number (`BaseTable::numbers`) of the point played.
     pub played: u16,
     /// The shape number of the point drawn beside it.
     pub drawn: u16,
+    /// The levels of the point played (`NO_LEVELS` when not recorded).
+    pub played_levels: Levels,
+    /// The levels of the point drawn (`NO_LEVELS` when not recorded).
+    pub drawn_levels: Levels,
+}
+
+impl SampledMove {
+    /// A move known only by its shapes: `mover` played shape `played`, `drawn` beside it.
+    pub fn shapes(mover: u8, played: u16, drawn: u16) -> SampledMove {
+        SampledMove {
+            mover,
+            played,
+            drawn,
+            played_levels: NO_LEVELS,
+            drawn_levels: NO_LEVELS,
+        }
+    }
 }
 
 /// A thread's private copy of the adapted gammas, kept in its playout scratch.
@@ -49,6 +68,8 @@ pub struct PrivateCopy {
 #[derive(Debug)]
 pub struct Adaptation {
     rate: f32,
+    /// Whether the playouts record each move's levels of the other groups (balancing).
+    levels: bool,
     search: u64,
     /// The learned gammas per shape number, in fixed point.
     learned: Vec<u64>,
@@ -67,7 +88,7 @@ fn shifted(learned: u64, shift: f32) -> u64 {
 }
 
 /// One step of `rate` towards the outcome on the shift of `played`, away on `drawn`.
-fn learn_into(steps: &[Step], black_won: bool, rate: f32, mut add: impl FnMut(usize, f32)) {
+fn learn_into(steps: &[SampledMove], black_won: bool, rate: f32, mut add: impl FnMut(usize, f32)) {
     for s in steps {
         if s.played == s.drawn {
             continue;
@@ -86,6 +107,7 @@ impl Adaptation {
         let n = if shared { learned.len() } else { 0 };
         Adaptation {
             rate,
+            levels: false,
             search: SEARCHES.fetch_add(1, Relaxed),
             learned: learned.to_vec(),
             shift: (0..n).map(|_| AtomicU32::new(0)).collect(),
@@ -95,9 +117,10 @@ impl Adaptation {
 
     /// A shared table that does not learn online (rate 0) but starts from the log-gamma
     /// `shifts` (one per shape number): the playouts of simulation balancing, which moves
-    /// the shifts itself (`add`).
+    /// the shifts itself (`add`) and reads every group's levels of the moves.
     pub fn with_shifts(learned: &[u64], shifts: &[f32]) -> Adaptation {
-        let a = Adaptation::new(learned, 0.0, true);
+        let mut a = Adaptation::new(learned, 0.0, true);
+        a.levels = true;
         for (n, &d) in shifts.iter().enumerate().take(learned.len()) {
             a.add(n, d);
         }
@@ -115,6 +138,11 @@ impl Adaptation {
         let s = (f32::from_bits(cell.load(Relaxed)) + d).clamp(-MAX_SHIFT, MAX_SHIFT);
         cell.store(s.to_bits(), Relaxed);
         self.gammas[n].store(shifted(self.learned[n], s), Relaxed);
+    }
+
+    /// Whether the playouts record the levels of the other groups of each move.
+    pub fn records_levels(&self) -> bool {
+        self.levels
     }
 
     /// Whether all threads share one table.
@@ -145,7 +173,7 @@ impl Adaptation {
     }
 
     /// Learns from one playout's `steps`, won by Black when `black_won`.
-    pub fn learn(&self, own: &mut PrivateCopy, steps: &[Step], black_won: bool) {
+    pub fn learn(&self, own: &mut PrivateCopy, steps: &[SampledMove], black_won: bool) {
         let learned = &self.learned;
         if self.shared() {
             learn_into(steps, black_won, self.rate, |n, d| self.add(n, d));
@@ -188,17 +216,13 @@ mod tests {
         for shared in [true, false] {
             let a = Adaptation::new(&[0, ONE, ONE, ONE], 0.1, shared);
             let mut own = PrivateCopy::default();
-            let black = Step {
-                mover: 0,
-                played: 1,
-                drawn: 2,
-            };
+            let black = SampledMove::shapes(0, 1, 2);
             a.learn(&mut own, &[black], true);
             assert!((a.shift(&own, 1) - 0.1).abs() < 1e-6, "shared {shared}");
             assert!((a.shift(&own, 2) + 0.1).abs() < 1e-6);
             assert_eq!(a.shift(&own, 3), 0.0);
             // White's move in the same won-by-Black playout moves the other way.
-            let white = Step { mover: 1, ..black };
+            let white = SampledMove { mover: 1, ..black };
             a.learn(&mut own, &[white, white], true);
             assert!((a.shift(&own, 1) + 0.1).abs() < 1e-6);
             let mut g = Vec::new();
@@ -208,7 +232,7 @@ mod tests {
             // The shift is bounded, and a step whose two shapes agree teaches nothing.
             a.learn(&mut own, &[black; 100], true);
             assert_eq!(a.shift(&own, 1), MAX_SHIFT);
-            a.learn(&mut own, &[Step { drawn: 1, ..black }], false);
+            a.learn(&mut own, &[SampledMove { drawn: 1, ..black }], false);
             assert_eq!(a.shift(&own, 1), MAX_SHIFT);
             // A new search starts from the learned gammas again.
             let b = Adaptation::new(&[0, ONE, ONE, ONE], 0.1, shared);

@@ -29,9 +29,11 @@ pub use weights::{BUILTIN_NAME, BaseTable, FORMAT, LAYOUT, Weights};
 use super::MoveTrace;
 use super::heavy::chance;
 use crate::board::{Board, Color, Point};
-use adapt::{Adaptation, PrivateCopy, Step};
+use adapt::{Adaptation, PrivateCopy, SampledMove};
 use boost::Boosts;
-use features::{Group, Local, NO_LEVELS, SelfAtari, near, self_atari, set_self_atari};
+use features::{
+    Group, Levels, Local, NO_LEVELS, SelfAtari, line_level, near, self_atari, set_self_atari,
+};
 use rand::Rng;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -48,7 +50,7 @@ pub struct Scratch {
     local: Local,
     boosts: Boosts,
     /// The playout's moves as the adaptation learns from them.
-    steps: Vec<Step>,
+    steps: Vec<SampledMove>,
     /// The thread's own adapted gammas (private adaptation), and the gammas a playout
     /// starts from.
     own: PrivateCopy,
@@ -58,7 +60,7 @@ pub struct Scratch {
 impl Scratch {
     /// The moves of the last playout as the adaptation sees them (recorded only under an
     /// adaptation).
-    pub fn steps(&self) -> &[Step] {
+    pub fn steps(&self) -> &[SampledMove] {
         &self.steps
     }
 }
@@ -299,7 +301,7 @@ impl Softmax {
                 break Some(p);
             }
         };
-        if self.adapt.is_some()
+        if let Some(a) = &self.adapt
             && let Some(p) = chosen
         {
             // A second point from the same distribution: the sample of the expected shape.
@@ -312,13 +314,41 @@ impl Softmax {
             };
             let table = w.base_table();
             let number = |x: Point| table.numbers(b.neighbourhood_code(x))[c.index()];
-            steps.push(Step {
-                mover: c.index() as u8,
-                played: number(p),
-                drawn: number(q),
-            });
+            let mut step = SampledMove::shapes(c.index() as u8, number(p), number(q));
+            if a.records_levels() {
+                step.played_levels = levels_of(b, c, p, local, (last, prev));
+                step.drawn_levels = levels_of(b, c, q, local, (last, prev));
+            }
+            steps.push(step);
         }
         sampler.restore();
         chosen
     }
+}
+
+/// Every group's level of `c`'s move on `p` after the opponent's `last` move and `c`'s `prev`
+/// one, the tactics read from `local` (computed for this position): what simulation
+/// balancing credits or blames for a playout's outcome.
+fn levels_of(
+    b: &Board,
+    c: Color,
+    p: Point,
+    local: &Local,
+    (last, prev): (Option<Point>, Option<Point>),
+) -> Levels {
+    let mut levels = local.levels_of(p).copied().unwrap_or(NO_LEVELS);
+    levels[Group::Line as usize] = line_level(b, p);
+    for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
+        if let Some(q) = centre {
+            near(b, q, |x, level| {
+                if x == p {
+                    levels[g as usize] = level;
+                }
+            });
+        }
+    }
+    if let SelfAtari::Level(l, sacrifice) = self_atari(b, c, p) {
+        set_self_atari(&mut levels, l, sacrifice);
+    }
+    levels
 }

@@ -299,6 +299,55 @@ fn draws_follow_the_weights() {
 }
 
 #[test]
+fn balancing_records_the_levels_the_trainer_sees() {
+    // The position of `draws_follow_the_weights`: escapes, captures and contiguity to both
+    // recent moves. Under a balancing adaptation each move records every group's levels of
+    // the point played, as `move_features` gives them, and of the point drawn beside it.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . X . .",
+        ". . . . . X O . .",
+        ". . . . . . X . .",
+        ". . . O X . . . .",
+        ". . O X O X . . .",
+        ". . O X . . . . .",
+        ". . . O . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (last, prev) = (Some(at(&b, "D5")), Some(at(&b, "G6")));
+    let mut local = Local::new();
+    local.compute(&mut b.clone(), B, last, prev);
+    let w = Weights::builtin();
+    let adapt = adapt::Adaptation::with_shifts(w.base_table().gammas(), &[]);
+    let policy = Softmax::with_adaptation(w, std::sync::Arc::new(adapt));
+    let mut s = Scratch::default();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut seen = [false; GROUPS];
+    for _ in 0..3000 {
+        policy.reset(&mut s, &b);
+        s.steps.clear();
+        let p = policy
+            .choose(&mut b.clone(), B, (last, prev), &mut s, &mut rng)
+            .unwrap();
+        let step = s.steps[0];
+        let (levels, _) = move_features(&b, B, p, &local).unwrap();
+        assert_eq!(step.played_levels, levels, "{}", b.point_string(p));
+        for (g, l) in step.drawn_levels.iter().enumerate() {
+            seen[g] |= *l != NONE;
+        }
+    }
+    for g in [
+        Group::Line,
+        Group::DistLast,
+        Group::DistPrev,
+        Group::Escape,
+        Group::Capture,
+    ] {
+        assert!(seen[g as usize], "no point drawn with a level of {g:?}");
+    }
+}
+
+#[test]
 fn drawn_moves_are_candidates() {
     let w = varied();
     let policy = Softmax::new(w);
