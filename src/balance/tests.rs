@@ -42,6 +42,27 @@ fn the_gradient_follows_the_features_of_the_won_playouts() {
     assert_eq!(level_index(Group::Sacrifice as usize, 0), LEVEL_COUNT - 1);
 }
 
+/// A run over the positions already in `dir` (no games to sample), 200 playouts a value,
+/// the shapes' rate 2, nothing held out, seeded with `seed`.
+fn settings(dir: &std::path::Path, seed: u64) -> BalanceConfig {
+    BalanceConfig {
+        files: Vec::new(),
+        max_games: 0,
+        out: dir.to_path_buf(),
+        every: 1,
+        from: 1,
+        to: 1,
+        deep_playouts: 100,
+        value_playouts: 200,
+        iterations: 1,
+        rate: 2.0,
+        group_rate: 1.0,
+        held_out: 0,
+        balance_seed: seed,
+        weights: None,
+    }
+}
+
 #[test]
 fn a_position_line_round_trips() {
     let mut game = Game::new(9, 6.5);
@@ -76,20 +97,8 @@ fn balancing_moves_the_playouts_towards_the_deep_values() {
     let line = "1.0 7 7.5 D4 C3 E3 C5";
     std::fs::write(dir.join("positions.txt"), format!("{line}\n")).unwrap();
     let cfg = BalanceConfig {
-        files: Vec::new(),
-        max_games: 0,
-        out: dir.clone(),
-        every: 1,
-        from: 1,
-        to: 1,
-        deep_playouts: 100,
-        value_playouts: 200,
         iterations: 12,
-        rate: 2.0,
-        group_rate: 1.0,
-        held_out: 0,
-        balance_seed: 5,
-        weights: None,
+        ..settings(&dir, 5)
     };
     let pos = parse_position(line, "test", 1).unwrap();
     let base = Weights::builtin();
@@ -135,20 +144,10 @@ fn the_held_out_positions_keep_the_best_weights_and_the_groups_move() {
     let line = "1.0 7 7.5 D4 C3 E3 C5\n";
     std::fs::write(dir.join("positions.txt"), line.repeat(3)).unwrap();
     let cfg = BalanceConfig {
-        files: Vec::new(),
-        max_games: 0,
-        out: dir.clone(),
-        every: 1,
-        from: 1,
-        to: 1,
-        deep_playouts: 100,
-        value_playouts: 200,
         iterations: 6,
-        rate: 2.0,
         group_rate: 4.0,
         held_out: 3,
-        balance_seed: 7,
-        weights: None,
+        ..settings(&dir, 7)
     };
     run(&cfg).unwrap();
     let best = Weights::load(&dir.join("best-playout-softmax.txt")).unwrap();

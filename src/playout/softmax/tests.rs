@@ -252,10 +252,10 @@ fn chi_square(
     (chi, want.len() - 1)
 }
 
-#[test]
-fn draws_follow_the_weights() {
-    // White's last move D5 leaves Black D4-D3 in atari: its escape E3 takes White E4, the
-    // attacker in atari. Black's previous move G6 put White G7 in atari (capture on H7).
+/// White's last move D5 leaves Black D4-D3 in atari: its escape E3 takes White E4, the
+/// attacker in atari. Black's previous move G6 put White G7 in atari (capture on H7).
+/// Returns the board and the last two moves.
+fn tactics() -> (Board, Option<Point>, Option<Point>) {
     let b = board(&[
         ". . . . . . . . .",
         ". . . . . . X . .",
@@ -268,6 +268,12 @@ fn draws_follow_the_weights() {
         ". . . . . . . . .",
     ]);
     let (last, prev) = (Some(at(&b, "D5")), Some(at(&b, "G6")));
+    (b, last, prev)
+}
+
+#[test]
+fn draws_follow_the_weights() {
+    let (b, last, prev) = tactics();
     let mut local = Local::new();
     local.compute(&mut b.clone(), B, last, prev);
     let levels = |v: &str| *local.levels_of(at(&b, v)).unwrap();
@@ -300,21 +306,9 @@ fn draws_follow_the_weights() {
 
 #[test]
 fn balancing_records_the_levels_the_trainer_sees() {
-    // The position of `draws_follow_the_weights`: escapes, captures and contiguity to both
-    // recent moves. Under a balancing adaptation each move records every group's levels of
+    // Escapes, captures and contiguity to both recent moves (`tactics`). Under a balancing adaptation each move records every group's levels of
     // the point played, as `move_features` gives them, and of the point drawn beside it.
-    let b = board(&[
-        ". . . . . . . . .",
-        ". . . . . . X . .",
-        ". . . . . X O . .",
-        ". . . . . . X . .",
-        ". . . O X . . . .",
-        ". . O X O X . . .",
-        ". . O X . . . . .",
-        ". . . O . . . . .",
-        ". . . . . . . . .",
-    ]);
-    let (last, prev) = (Some(at(&b, "D5")), Some(at(&b, "G6")));
+    let (b, last, prev) = tactics();
     let mut local = Local::new();
     local.compute(&mut b.clone(), B, last, prev);
     let w = Weights::builtin();
