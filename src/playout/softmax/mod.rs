@@ -266,52 +266,13 @@ impl Softmax {
             sampler.set_temp(c, k, 0);
             boosts.remove(k);
         }
-        let mut rejected = 0;
-        let chosen = loop {
-            let (base, extra) = (sampler.total(c), boosts.total());
-            if base + extra == 0 {
-                break None;
-            }
-            // Multiply-shift maps 64 random bits onto 0..base + extra.
-            let r = ((rng.next_u64() as u128 * (base + extra) as u128) >> 64) as u64;
-            let p = if r < extra {
-                boosts.pick(r)
-            } else {
-                sampler.pick(c, r - extra)
-            };
-            let mut keep = boosts.keep(p);
-            match self_atari(b, c, p) {
-                SelfAtari::No => {}
-                SelfAtari::Refused => {
-                    sampler.set_temp(c, p, 0);
-                    boosts.remove(p);
-                    continue;
-                }
-                SelfAtari::Level(l, sacrifice) => {
-                    let mut levels = NO_LEVELS;
-                    set_self_atari(&mut levels, l, sacrifice);
-                    keep *= w.levels(&levels);
-                }
-            }
-            if keep >= 1.0 {
-                break Some(p);
-            }
-            rejected += 1;
-            if rejected > MAX_REJECTIONS || chance(rng, keep) {
-                break Some(p);
-            }
-        };
+        let chosen = draw(w, b, c, sampler, boosts, rng);
         if let Some(a) = &self.adapt
             && let Some(p) = chosen
         {
-            // A second point from the same distribution: the sample of the expected shape.
-            let (base, extra) = (sampler.total(c), boosts.total());
-            let r = ((rng.next_u64() as u128 * (base + extra) as u128) >> 64) as u64;
-            let q = if r < extra {
-                boosts.pick(r)
-            } else {
-                sampler.pick(c, r - extra)
-            };
+            // A second point from the same distribution, drawn the same way (rejections
+            // included): the sample of the expected features.
+            let q = draw(w, b, c, sampler, boosts, rng).unwrap_or(p);
             let table = w.base_table();
             let number = |x: Point| table.numbers(b.neighbourhood_code(x))[c.index()];
             let mut step = SampledMove::shapes(c.index() as u8, number(p), number(q));
@@ -323,6 +284,54 @@ impl Softmax {
         }
         sampler.restore();
         chosen
+    }
+}
+
+/// `c`'s move drawn from the weights of `sampler` and `boosts` on `b`: a refused self-atari
+/// is taken out for the move and the draw repeated; an allowed one, and a point whose
+/// boost is below 1, is kept with the chance its gammas give. `None` when no weight is left.
+fn draw<R: Rng>(
+    w: &Weights,
+    b: &Board,
+    c: Color,
+    sampler: &mut Sampler,
+    boosts: &mut Boosts,
+    rng: &mut R,
+) -> Option<Point> {
+    let mut rejected = 0;
+    loop {
+        let (base, extra) = (sampler.total(c), boosts.total());
+        if base + extra == 0 {
+            return None;
+        }
+        // Multiply-shift maps 64 random bits onto 0..base + extra.
+        let r = ((rng.next_u64() as u128 * (base + extra) as u128) >> 64) as u64;
+        let p = if r < extra {
+            boosts.pick(r)
+        } else {
+            sampler.pick(c, r - extra)
+        };
+        let mut keep = boosts.keep(p);
+        match self_atari(b, c, p) {
+            SelfAtari::No => {}
+            SelfAtari::Refused => {
+                sampler.set_temp(c, p, 0);
+                boosts.remove(p);
+                continue;
+            }
+            SelfAtari::Level(l, sacrifice) => {
+                let mut levels = NO_LEVELS;
+                set_self_atari(&mut levels, l, sacrifice);
+                keep *= w.levels(&levels);
+            }
+        }
+        if keep >= 1.0 {
+            return Some(p);
+        }
+        rejected += 1;
+        if rejected > MAX_REJECTIONS || chance(rng, keep) {
+            return Some(p);
+        }
     }
 }
 
