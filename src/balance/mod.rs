@@ -25,6 +25,7 @@ mod tests;
 use crate::board::{Color, Game, Move, parse_vertex};
 use crate::params::Params;
 use crate::playout::MoveTrace;
+use crate::playout::heavy::Policy as HeavyPolicy;
 use crate::playout::softmax::adapt::{Adaptation, MAX_SHIFT, SampledMove};
 use crate::playout::softmax::features::{GROUP_INFO, GROUPS, Levels, NONE};
 use crate::playout::softmax::{Scratch, Softmax, Weights};
@@ -316,6 +317,20 @@ fn playout(
     score > 0.0
 }
 
+/// The mean squared error between the deep values of `positions` and `value` of each.
+fn mse(positions: &[&Position], mut value: impl FnMut(&Position) -> f32) -> f64 {
+    let sum: f64 = positions
+        .iter()
+        .map(|pos| f64::from((pos.value - value(pos)).powi(2)))
+        .sum();
+    sum / positions.len().max(1) as f64
+}
+
+/// The share of `n` tries that `win` says Black won.
+fn share(n: usize, mut win: impl FnMut() -> bool) -> f32 {
+    (0..n).filter(|_| win()).count() as f32 / n.max(1) as f32
+}
+
 /// The mean squared error between the deep values of `positions` and the values of
 /// `cfg.value_playouts` playouts of `policy` each.
 pub fn error(
@@ -325,14 +340,28 @@ pub fn error(
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
     let mut scratch = Scratch::default();
-    let sum: f64 = positions
-        .iter()
-        .map(|pos| {
-            let v = value(policy, pos, cfg, &mut scratch, rng);
-            f64::from((pos.value - v) * (pos.value - v))
+    mse(positions, |pos| value(policy, pos, cfg, &mut scratch, rng))
+}
+
+/// The same error for the default engine's heavy playouts: the line the softmax's is read
+/// against.
+pub fn heavy_error(
+    positions: &[&Position],
+    cfg: &BalanceConfig,
+    rng: &mut Xoshiro256PlusPlus,
+) -> f64 {
+    let params = Params::default();
+    mse(positions, |pos| {
+        let policy = HeavyPolicy::new(&params.for_size(pos.game.size()));
+        let (last, prev) = pos.game.last_two_points();
+        let mut trace = MoveTrace::default();
+        share(cfg.value_playouts, || {
+            let mut board = pos.game.board().clone();
+            let max = 3 * board.size() * board.size();
+            let (c, komi) = (pos.game.to_play(), pos.game.komi());
+            policy.playout(&mut board, c, komi, max, last, prev, rng, &mut trace) > 0.0
         })
-        .sum();
-    sum / positions.len().max(1) as f64
+    })
 }
 
 /// Black's share of wins in `cfg.value_playouts` playouts of `policy` from `pos`.
@@ -343,10 +372,9 @@ fn value(
     scratch: &mut Scratch,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f32 {
-    let wins = (0..cfg.value_playouts)
-        .filter(|_| playout(policy, &pos.game, scratch, rng))
-        .count();
-    wins as f32 / cfg.value_playouts.max(1) as f32
+    share(cfg.value_playouts, || {
+        playout(policy, &pos.game, scratch, rng)
+    })
 }
 
 /// One iteration over `positions`: moves the shape shifts of `adapt` after each position,
@@ -502,6 +530,11 @@ pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
     ));
     let meta = |key: &str, value: String| (key.to_string(), value);
     let mut policy = Softmax::with_adaptation(playing(base, &groups), adapt.clone());
+    if !held_out.is_empty() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.balance_seed);
+        let heavy = heavy_error(&held_out, cfg, &mut rng);
+        crate::diag!("{LABEL}: held-out error of the heavy playouts {heavy:.4}");
+    }
     if !held_out.is_empty() && !best_path.exists() {
         // The weights the run starts from are the first best.
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.balance_seed);
