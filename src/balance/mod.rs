@@ -502,13 +502,14 @@ pub fn run(cfg: &BalanceConfig) -> Result<(), String> {
     if positions.is_empty() {
         return Err(format!("{LABEL}: no position sampled from the games given"));
     }
-    let is_held_out = |i: usize| cfg.held_out > 0 && i % cfg.held_out == cfg.held_out - 1;
-    let (held_out, train): (Vec<_>, Vec<_>) = positions
-        .iter()
-        .enumerate()
-        .partition(|(i, _)| is_held_out(*i));
-    let held_out: Vec<&Position> = held_out.into_iter().map(|x| x.1).collect();
-    let train: Vec<&Position> = train.into_iter().map(|x| x.1).collect();
+    let (mut held_out, mut train): (Vec<&Position>, Vec<&Position>) = (Vec::new(), Vec::new());
+    for (i, p) in positions.iter().enumerate() {
+        if cfg.held_out > 0 && i % cfg.held_out == cfg.held_out - 1 {
+            held_out.push(p);
+        } else {
+            train.push(p);
+        }
+    }
     let out = cfg.out.join("playout-softmax.txt");
     let best_path = cfg.out.join("best-playout-softmax.txt");
     let mut best = held_out_error(&best_path)?.unwrap_or(f64::INFINITY);
