@@ -399,6 +399,14 @@ pub fn move_features(b: &Board, c: Color, p: Point, local: &Local) -> Option<(Le
     if !b.is_legal(c, p) || b.is_eye(c, p) {
         return None;
     }
+    let levels = move_levels(b, c, p, local)?;
+    let shape = crate::patterns::canonical_shape(from_mover(b.neighbourhood_code(p), c));
+    Some((levels, shape))
+}
+
+/// The levels of `c`'s move on `p` besides the shape: those of `local`, the line and the
+/// self-atari; `None` for a refused self-atari.
+pub fn move_levels(b: &Board, c: Color, p: Point, local: &Local) -> Option<Levels> {
     let mut levels = local.levels_of(p).copied().unwrap_or(NO_LEVELS);
     levels[Group::Line as usize] = line_level(b, p);
     match self_atari(b, c, p) {
@@ -406,6 +414,5 @@ pub fn move_features(b: &Board, c: Color, p: Point, local: &Local) -> Option<(Le
         SelfAtari::Refused => return None,
         SelfAtari::Level(l, sacrifice) => set_self_atari(&mut levels, l, sacrifice),
     }
-    let shape = crate::patterns::canonical_shape(from_mover(b.neighbourhood_code(p), c));
-    Some((levels, shape))
+    Some(levels)
 }

@@ -31,9 +31,7 @@ use super::heavy::chance;
 use crate::board::{Board, Color, Point};
 use adapt::{Adaptation, PrivateCopy, SampledMove};
 use boost::Boosts;
-use features::{
-    Group, Levels, Local, NO_LEVELS, SelfAtari, line_level, near, self_atari, set_self_atari,
-};
+use features::{Group, Levels, Local, NO_LEVELS, SelfAtari, near, self_atari, set_self_atari};
 use rand::Rng;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -345,8 +343,8 @@ fn levels_of(
     local: &Local,
     (last, prev): (Option<Point>, Option<Point>),
 ) -> Levels {
-    let mut levels = local.levels_of(p).copied().unwrap_or(NO_LEVELS);
-    levels[Group::Line as usize] = line_level(b, p);
+    // A drawn point is never a refused self-atari: `draw` takes those out.
+    let mut levels = features::move_levels(b, c, p, local).unwrap_or(NO_LEVELS);
     for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
         if let Some(q) = centre {
             near(b, q, |x, level| {
@@ -355,9 +353,6 @@ fn levels_of(
                 }
             });
         }
-    }
-    if let SelfAtari::Level(l, sacrifice) = self_atari(b, c, p) {
-        set_self_atari(&mut levels, l, sacrifice);
     }
     levels
 }
