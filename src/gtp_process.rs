@@ -44,7 +44,7 @@ pub enum StderrSink {
 }
 
 /// A line of output, or the end of it.
-enum Msg {
+enum OutputLine {
     Line(String),
     Eof,
 }
@@ -71,7 +71,7 @@ pub struct ProcessReply {
 struct Proc {
     child: Child,
     stdin: Option<ChildStdin>,
-    rx: Receiver<Msg>,
+    rx: Receiver<OutputLine>,
     pid: i32,
 }
 
@@ -189,11 +189,11 @@ impl GtpProcess {
                     buf.clear();
                     match reader.read_until(b'\n', &mut buf) {
                         Ok(0) | Err(_) => {
-                            let _ = tx.send(Msg::Eof);
+                            let _ = tx.send(OutputLine::Eof);
                             return;
                         }
                         Ok(_) => {
-                            if tx.send(Msg::Line(clean_line(&buf))).is_err() {
+                            if tx.send(OutputLine::Line(clean_line(&buf))).is_err() {
                                 return;
                             }
                         }
@@ -228,12 +228,12 @@ impl GtpProcess {
         // Whatever arrived between commands is not an answer to this one.
         loop {
             match p.rx.try_recv() {
-                Ok(Msg::Line(l)) => {
+                Ok(OutputLine::Line(l)) => {
                     if verbose && !l.trim().is_empty() {
                         note!("[{label}] (ignored) {l}");
                     }
                 }
-                Ok(Msg::Eof) | Err(TryRecvError::Disconnected) => {
+                Ok(OutputLine::Eof) | Err(TryRecvError::Disconnected) => {
                     return Err(Fail::Dead(self.reap()));
                 }
                 Err(TryRecvError::Empty) => break,
@@ -263,7 +263,7 @@ impl GtpProcess {
                 p.rx.recv_timeout(deadline - now)
             };
             match msg {
-                Ok(Msg::Line(line)) => match body.as_mut() {
+                Ok(OutputLine::Line(line)) => match body.as_mut() {
                     None => {
                         let t = line.trim();
                         if let Some(rest) = t.strip_prefix('=') {
@@ -285,7 +285,7 @@ impl GtpProcess {
                         lines.push(line);
                     }
                 },
-                Ok(Msg::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                Ok(OutputLine::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(Fail::Dead(self.reap()));
                 }
                 Err(RecvTimeoutError::Timeout) => {

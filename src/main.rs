@@ -64,11 +64,11 @@ struct Cli {
     #[arg(long = "book", value_name = "FILE")]
     book: Vec<std::path::PathBuf>,
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<MoyoCommand>,
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {
+enum MoyoCommand {
     /// The speed reference: fixed positions and seeds, `name value` lines. Parameters given
     /// with `--set` apply (so `--set nakade_rate=0 bench` prices a policy step).
     Bench {
@@ -227,7 +227,7 @@ fn patterns(command: PatternsCommand) -> ExitCode {
             min_spatial,
         } => {
             let checkpoint = checkpoint.unwrap_or_else(|| train::default_checkpoint(&out));
-            train::run(&train::TrainConfig {
+            train::run(&train::PatternTrainConfig {
                 files,
                 max_games,
                 out,
@@ -531,12 +531,12 @@ fn main() -> ExitCode {
         }
     };
     match cli.command.take() {
-        Some(Command::Book { command }) => book(&cli, cfg, command),
-        Some(Command::Bench { seconds, costs }) => bench(&cli, cfg, seconds, costs),
-        Some(Command::Patterns { command }) => patterns(command),
-        Some(Command::Playout { command }) => playout_cmd::run(command),
-        Some(Command::Tune { command, args }) => tune(&cli, cfg, command, args),
-        Some(Command::Review(args)) => review(&cli, cfg, args),
+        Some(MoyoCommand::Book { command }) => book(&cli, cfg, command),
+        Some(MoyoCommand::Bench { seconds, costs }) => bench(&cli, cfg, seconds, costs),
+        Some(MoyoCommand::Patterns { command }) => patterns(command),
+        Some(MoyoCommand::Playout { command }) => playout_cmd::run(command),
+        Some(MoyoCommand::Tune { command, args }) => tune(&cli, cfg, command, args),
+        Some(MoyoCommand::Review(args)) => review(&cli, cfg, args),
         None => gtp(&cli, cfg),
     }
 }

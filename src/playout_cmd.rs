@@ -63,7 +63,7 @@ pub fn run(command: PlayoutCommand) -> ExitCode {
             min_count,
         } => {
             let checkpoint = checkpoint.unwrap_or_else(|| train::default_checkpoint(&out));
-            train::run(&train::TrainConfig {
+            train::run(&train::SoftmaxTrainConfig {
                 files,
                 max_games,
                 out,

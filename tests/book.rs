@@ -171,7 +171,7 @@ fn the_book_answers_only_for_the_colours_it_is_switched_on_for() {
 
 #[test]
 fn a_book_move_that_repeats_a_position_is_not_played() {
-    use moyo::book::{Edge, Node};
+    use moyo::book::{BookNode, Edge};
     // A ko: Black takes at F5, both pass (the ko ban is lifted), and White's retake at E5
     // would repeat the position before F5: positional superko forbids it in this game,
     // though the book (which knows positions, not histories) lists it.
@@ -195,7 +195,7 @@ fn a_book_move_that_repeats_a_position_is_not_played() {
         book::canonical(h.board(), Color::Black).0
     };
     let root = book::canonical(Game::new(9, 7.0).board(), Color::Black).0;
-    let mut here = Node::leaf(key, Color::White, 0.0);
+    let mut here = BookNode::leaf(key, Color::White, 0.0);
     here.expanded = true;
     // E5 is the better move by the book's values.
     here.edges = vec![
@@ -209,10 +209,10 @@ fn a_book_move_that_repeats_a_position_is_not_played() {
         },
     ];
     let nodes = vec![
-        Node::leaf(root, Color::Black, 0.0),
+        BookNode::leaf(root, Color::Black, 0.0),
         here,
-        Node::leaf(child(e5), Color::Black, -0.5),
-        Node::leaf(child(c3), Color::Black, 0.2),
+        BookNode::leaf(child(e5), Color::Black, -0.5),
+        BookNode::leaf(child(c3), Color::Black, 0.2),
     ];
     let rules = BookRules {
         size: 9,

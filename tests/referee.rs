@@ -159,7 +159,7 @@ fn get<'a>(s: &'a HashMap<String, String>, k: &str) -> &'a str {
 
 #[test]
 fn summary_has_every_key() {
-    let keys = stats::Tally::default()
+    let keys = stats::MatchTally::default()
         .summary()
         .lines()
         .map(|l| l.split(' ').next().unwrap().to_string())
@@ -299,7 +299,7 @@ fn wilson_interval_and_elo() {
     assert_eq!(stats::fmt_elo(f64::NEG_INFINITY), "-inf");
     assert_eq!(stats::fmt_elo(-0.0), "0.0");
 
-    let mut t = stats::Tally {
+    let mut t = stats::MatchTally {
         games: 10,
         ..Default::default()
     };
@@ -326,7 +326,7 @@ fn canadian_clock() {
     assert_eq!(ts.gtp_command(), "time_settings 10 5 2");
     assert!(clock::TimeSettings::parse("10,5").is_err());
     assert!(clock::TimeSettings::parse("0,0,0").is_err());
-    let mut c = clock::Clock::new(ts);
+    let mut c = clock::RefereeClock::new(ts);
     assert_eq!(c.time_left(), (10, 0));
     // 0.5 s of lag is forgiven per move.
     assert!(!c.charge(4.5));
@@ -342,18 +342,18 @@ fn canadian_clock() {
     assert_eq!(c.time_left(), (0, 1));
     assert!(c.charge(1.6));
 
-    let mut abs = clock::Clock::new(clock::TimeSettings::parse("3,0,0").unwrap());
+    let mut abs = clock::RefereeClock::new(clock::TimeSettings::parse("3,0,0").unwrap());
     assert_eq!(abs.time_left(), (3, 0));
     assert!(!abs.charge(4.4));
     assert!(abs.charge(1.6));
     // No main time: byo-yomi from the start.
-    let mut byo = clock::Clock::new(clock::TimeSettings::parse("0,2,1").unwrap());
+    let mut byo = clock::RefereeClock::new(clock::TimeSettings::parse("0,2,1").unwrap());
     assert_eq!(byo.time_left(), (2, 1));
     assert!(!byo.charge(3.4));
     assert_eq!(byo.time_left(), (2, 1));
     assert!(byo.charge(3.6));
     // The 1 s tolerance is for the whole game: small overruns add up.
-    let mut abs = clock::Clock::new(clock::TimeSettings::parse("3,0,0").unwrap());
+    let mut abs = clock::RefereeClock::new(clock::TimeSettings::parse("3,0,0").unwrap());
     for _ in 0..4 {
         assert!(!abs.charge(1.4));
     }
@@ -368,7 +368,7 @@ fn fischer_clock() {
     assert!(clock::TimeSettings::parse_fischer("6").is_err());
     assert!(clock::TimeSettings::parse_fischer("6,0").is_err());
     assert!(clock::TimeSettings::parse_fischer("0,1").is_err());
-    let mut c = clock::Clock::new(ts);
+    let mut c = clock::RefereeClock::new(ts);
     assert_eq!(c.time_left(), (6, 0));
     // 0.5 s of lag forgiven, then the increment: 6 - 2 + 1.5.
     assert!(!c.charge(2.5));
@@ -385,7 +385,7 @@ fn japanese_byo_yomi_clock() {
     let ts = clock::TimeSettings::parse_japanese("10,5,3").unwrap();
     assert_eq!(ts.gtp_command(), "kgs-time_settings byoyomi 10 5 3");
     assert!(clock::TimeSettings::parse_japanese("10,0,0").is_err());
-    let mut c = clock::Clock::new(ts);
+    let mut c = clock::RefereeClock::new(ts);
     assert_eq!(c.time_left(), (10, 0));
     // Main time runs out 2 s into this move: within the first period, kept.
     assert!(!c.charge(12.5));
@@ -402,7 +402,7 @@ fn japanese_byo_yomi_clock() {
     assert_eq!(c.time_left(), (5, 1));
     assert!(c.charge(6.6));
     // Three periods left and a move of four: lost.
-    let mut c = clock::Clock::new(clock::TimeSettings::parse_japanese("0,5,3").unwrap());
+    let mut c = clock::RefereeClock::new(clock::TimeSettings::parse_japanese("0,5,3").unwrap());
     assert_eq!(c.time_left(), (5, 3));
     assert!(c.charge(20.5 + 1.1));
 }

@@ -28,7 +28,7 @@ use crate::playout::MoveTrace;
 use crate::playout::heavy::Policy as HeavyPolicy;
 use crate::playout::softmax::adapt::{Adaptation, MAX_SHIFT, SampledMove};
 use crate::playout::softmax::features::{GROUP_INFO, GROUPS, Levels, NONE};
-use crate::playout::softmax::{Scratch, Softmax, Weights};
+use crate::playout::softmax::{Softmax, SoftmaxScratch, Weights};
 use crate::search::{Limits, Searcher};
 use crate::sgf::GameRecord;
 use rand::SeedableRng;
@@ -296,7 +296,7 @@ pub fn add_gradient(
 fn playout(
     policy: &Softmax,
     pos: &Game,
-    scratch: &mut Scratch,
+    scratch: &mut SoftmaxScratch,
     rng: &mut Xoshiro256PlusPlus,
 ) -> bool {
     let mut board = pos.board().clone();
@@ -339,7 +339,7 @@ pub fn error(
     cfg: &BalanceConfig,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
-    let mut scratch = Scratch::default();
+    let mut scratch = SoftmaxScratch::default();
     mse(positions, |pos| value(policy, pos, cfg, &mut scratch, rng))
 }
 
@@ -369,7 +369,7 @@ fn value(
     policy: &Softmax,
     pos: &Position,
     cfg: &BalanceConfig,
-    scratch: &mut Scratch,
+    scratch: &mut SoftmaxScratch,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f32 {
     share(cfg.value_playouts, || {
@@ -388,7 +388,7 @@ pub fn iterate(
     cfg: &BalanceConfig,
     rng: &mut Xoshiro256PlusPlus,
 ) -> (f64, Vec<f32>) {
-    let mut scratch = Scratch::default();
+    let mut scratch = SoftmaxScratch::default();
     let len = policy.weights().base_table().gammas().len();
     let mut grad = vec![0f32; len];
     let mut groups = vec![0f32; LEVEL_COUNT];

@@ -1,5 +1,5 @@
 use super::*;
-use crate::playout::softmax::features::{Group, NO_LEVELS};
+use crate::playout::softmax::features::{NO_LEVELS, SoftmaxGroup};
 
 #[test]
 fn the_gradient_follows_the_features_of_the_won_playouts() {
@@ -23,10 +23,10 @@ fn the_gradient_follows_the_features_of_the_won_playouts() {
     // The other groups: a won playout whose move was a capture on the first line, where the
     // point drawn beside it was on the second line and nothing else.
     let mut played = NO_LEVELS;
-    played[Group::Line as usize] = 0;
-    played[Group::Capture as usize] = 3;
+    played[SoftmaxGroup::Line as usize] = 0;
+    played[SoftmaxGroup::Capture as usize] = 3;
     let mut drawn = NO_LEVELS;
-    drawn[Group::Line as usize] = 1;
+    drawn[SoftmaxGroup::Line as usize] = 1;
     let m = SampledMove {
         played_levels: played,
         drawn_levels: drawn,
@@ -35,11 +35,14 @@ fn the_gradient_follows_the_features_of_the_won_playouts() {
     let mut shapes = vec![0.0; 4];
     add_gradient(&[(true, vec![m])], 1.0, &mut shapes, &mut groups);
     assert!(shapes.iter().all(|&g| g == 0.0), "the same shape both ways");
-    let line = |l| groups[level_index(Group::Line as usize, l)];
+    let line = |l| groups[level_index(SoftmaxGroup::Line as usize, l)];
     assert_eq!((line(0), line(1), line(2)), (1.0, -1.0, 0.0));
-    assert_eq!(groups[level_index(Group::Capture as usize, 3)], 1.0);
+    assert_eq!(groups[level_index(SoftmaxGroup::Capture as usize, 3)], 1.0);
     assert_eq!(groups.iter().filter(|&&g| g != 0.0).count(), 3);
-    assert_eq!(level_index(Group::Sacrifice as usize, 0), LEVEL_COUNT - 1);
+    assert_eq!(
+        level_index(SoftmaxGroup::Sacrifice as usize, 0),
+        LEVEL_COUNT - 1
+    );
 }
 
 /// A run over the positions already in `dir` (no games to sample), 200 playouts a value,
@@ -105,7 +108,7 @@ fn balancing_moves_the_playouts_towards_the_deep_values() {
     let black_wins = |adapt: Arc<Adaptation>| {
         let policy = Softmax::with_adaptation(base, adapt);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-        let mut scratch = Scratch::default();
+        let mut scratch = SoftmaxScratch::default();
         (0..2000)
             .filter(|_| playout(&policy, &pos.game, &mut scratch, &mut rng))
             .count()

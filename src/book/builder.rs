@@ -6,7 +6,7 @@
 
 use super::evaluator::{Evaluation, Evaluator, Evaluators};
 use super::file;
-use super::graph::{Book, BookPlayer, BookRules, Node, Shape};
+use super::graph::{Book, BookNode, BookPlayer, BookRules, Shape};
 use super::journal::{Journal, Record};
 use super::settings::EvalSettings;
 use super::settings::{BuildInfo, PlayerMode};
@@ -417,7 +417,7 @@ impl Builder {
             let (mv, ref g, ck, cs) = jobs[k];
             self.info.evaluations += 1;
             let h = e.value.clamp(-1.0, 1.0);
-            let mut node = Node::leaf(ck, to_move, h);
+            let mut node = BookNode::leaf(ck, to_move, h);
             node.eval = eval;
             let c = self.book.add_node(node);
             self.book.add_edge(n, mv, c);

@@ -25,7 +25,7 @@
 //! evaluators, order weights, checks nor evaluator per node (19 bytes a node); it is still
 //! read (its order: the evaluation's ranking alone).
 
-use super::graph::{Book, BookRules, Check, Edge, Node, Shape};
+use super::graph::{Book, BookNode, BookRules, Check, Edge, Shape};
 use super::order::OrderWeights;
 use super::settings::{BuildInfo, EvalSettings, PlayerMode};
 use crate::board::{Color, Scoring};
@@ -366,7 +366,7 @@ fn read_nodes(
     n: usize,
     version: u32,
     evaluators: usize,
-) -> Result<(Vec<Node>, Vec<usize>), String> {
+) -> Result<(Vec<BookNode>, Vec<usize>), String> {
     let mut nodes = Vec::with_capacity(n);
     let mut counts = Vec::with_capacity(n);
     for _ in 0..n {
@@ -387,7 +387,7 @@ fn read_nodes(
         } else {
             Color::Black
         };
-        let mut node = Node::leaf(key, to_move, h);
+        let mut node = BookNode::leaf(key, to_move, h);
         node.eval = eval;
         node.expanded = flags & 2 != 0;
         node.full = flags & 4 != 0;

@@ -81,7 +81,7 @@ pub struct Edge {
 
 /// One position of the book.
 #[derive(Clone, Debug)]
-pub struct Node {
+pub struct BookNode {
     /// Canonical key (position, side to move, ko ban).
     pub key: u64,
     pub to_move: Color,
@@ -117,7 +117,7 @@ pub struct Node {
     pub parent: Option<(u32, BookMove)>,
 }
 
-impl Node {
+impl BookNode {
     /// Takes a leaf's values: its own (checked, else searched) value, no expansion priority.
     fn be_leaf(&mut self) {
         self.p = self.check.map_or(self.h, |c| c.value);
@@ -128,8 +128,8 @@ impl Node {
     }
 
     /// A new leaf.
-    pub fn leaf(key: u64, to_move: Color, h: f32) -> Node {
-        Node {
+    pub fn leaf(key: u64, to_move: Color, h: f32) -> BookNode {
+        BookNode {
             key,
             to_move,
             h,
@@ -235,7 +235,7 @@ pub type Fingerprint = (u64, bool, u32, bool, Vec<(u64, BookMove)>);
 pub struct Book {
     pub rules: BookRules,
     pub shape: Shape,
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<BookNode>,
     index: HashMap<u64, u32>,
 }
 
@@ -258,13 +258,17 @@ impl Book {
             nodes: Vec::new(),
             index: HashMap::new(),
         };
-        b.add_node(Node::leaf(key, Color::Black, root_h));
+        b.add_node(BookNode::leaf(key, Color::Black, root_h));
         b.refresh();
         b
     }
 
     /// A book from its parts (loading); refuses duplicate keys and arcs to missing nodes.
-    pub fn from_nodes(rules: BookRules, shape: Shape, nodes: Vec<Node>) -> Result<Book, String> {
+    pub fn from_nodes(
+        rules: BookRules,
+        shape: Shape,
+        nodes: Vec<BookNode>,
+    ) -> Result<Book, String> {
         if nodes.is_empty() {
             return Err("no start position".into());
         }
@@ -307,7 +311,7 @@ impl Book {
     }
 
     /// Adds a node (its key must be new) and returns its index.
-    pub fn add_node(&mut self, node: Node) -> u32 {
+    pub fn add_node(&mut self, node: BookNode) -> u32 {
         let i = self.nodes.len() as u32;
         let old = self.index.insert(node.key, i);
         debug_assert!(old.is_none(), "key added twice");

@@ -8,7 +8,7 @@
 //! asked to salvage the records before it.
 
 use super::file::{Reader, VERSION, Writer, fnv1a, write_atomic};
-use super::graph::{Book, Check, Node};
+use super::graph::{Book, BookNode, Check};
 use super::settings::BuildInfo;
 use crate::board::Color;
 use std::fs;
@@ -191,7 +191,7 @@ impl Record {
                 if book.find(key).is_some() || !valid(h, eval, info) {
                     return false;
                 }
-                let mut node = Node::leaf(key, to_move, h);
+                let mut node = BookNode::leaf(key, to_move, h);
                 node.eval = eval;
                 book.add_node(node);
             }

@@ -34,13 +34,14 @@ pub use file::{MAGIC, VERSION, fnv1a, from_bytes, load, save, sibling, to_bytes,
 pub use follow::{Departure, Exit, FOLLOW_MIN, Lines};
 pub use games::{GameUse, Left, record_game, replay};
 pub use graph::{
-    BOOK_KOMI_MARGIN, Book, BookChoice, BookPlayer, BookRules, Check, Edge, Library, Node, Shape,
+    BOOK_KOMI_MARGIN, Book, BookChoice, BookNode, BookPlayer, BookRules, Check, Edge, Library,
+    Shape,
 };
 pub use journal::{Journal, Record};
 pub use order::{
     OrderWeights, PLAYED_PLIES, Played, order, order_by_visits, pattern_probabilities,
 };
-pub use predict::{Prediction, predict};
+pub use predict::{BookPrediction, predict};
 pub use pro::{allowed, pro_moves};
 pub use settings::{BuildInfo, EVAL_VERSION, EvalSettings, PlayerMode};
 pub use stats::{Stats, dropout, report, stats, svg};

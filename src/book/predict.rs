@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 /// What `predict` found.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Prediction {
+pub struct BookPrediction {
     /// Moves predicted (positions met, counted each time).
     pub moves: usize,
     /// Distinct positions (one search each).
@@ -33,10 +33,10 @@ pub fn predict(
     plies: usize,
     width: usize,
     orders: &[OrderWeights],
-) -> Prediction {
-    let mut out = Prediction {
+) -> BookPrediction {
+    let mut out = BookPrediction {
         hits: vec![0; orders.len()],
-        ..Prediction::default()
+        ..BookPrediction::default()
     };
     // Position key -> per order, the keys of its first `width` children.
     let mut seen: HashMap<u64, Vec<HashSet<u64>>> = HashMap::new();

@@ -1,9 +1,10 @@
 //! The fields of the messages between the ranks, little-endian: numbers, colours, moves,
-//! text after its length, parameter sets as `name = value` text; and the `Reader` that
-//! takes them apart, every read an error past the end, never a panic.
+//! text after its length, parameter sets as `name = value` text; and the `FieldReader`
+//! that takes them apart, every read an error past the end, never a panic.
 
 use crate::board::{Color, Move, Point};
 use crate::params::Params;
+use crate::sys::bytes::ByteReader;
 
 /// The byte of a colour or none: 0 none, 1 Black, 2 White.
 pub fn color_byte(c: Option<Color>) -> u8 {
@@ -49,47 +50,14 @@ pub fn put_params(out: &mut Vec<u8>, params: &Params) {
     put_str(out, &text);
 }
 
-/// Reads little-endian fields from a message; every read fails past its end.
-pub struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
+/// Reads the fields of a message: the numbers and text of `ByteReader` (through `Deref`),
+/// and moves and parameter sets; every read fails past its end.
+pub struct FieldReader<'a>(ByteReader<'a>);
 
-impl<'a> Reader<'a> {
+impl<'a> FieldReader<'a> {
     /// A reader at the start of `bytes`.
-    pub fn new(bytes: &'a [u8]) -> Reader<'a> {
-        Reader { bytes, at: 0 }
-    }
-
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let s = self
-            .bytes
-            .get(self.at..self.at + N)
-            .ok_or_else(|| format!("message cut short at byte {}", self.at))?;
-        self.at += N;
-        let mut a = [0u8; N];
-        a.copy_from_slice(s);
-        Ok(a)
-    }
-
-    /// One byte.
-    pub fn u8(&mut self) -> Result<u8, String> {
-        Ok(self.take::<1>()?[0])
-    }
-
-    /// A u16.
-    pub fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.take()?))
-    }
-
-    /// A u32.
-    pub fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take()?))
-    }
-
-    /// A u64.
-    pub fn u64(&mut self) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(self.take()?))
+    pub fn new(bytes: &'a [u8]) -> FieldReader<'a> {
+        FieldReader(ByteReader::new(bytes))
     }
 
     /// A move written by `put_move` (whether its point is on a board is the caller's
@@ -101,27 +69,6 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// An f32.
-    pub fn f32(&mut self) -> Result<f32, String> {
-        Ok(f32::from_le_bytes(self.take()?))
-    }
-
-    /// An f64.
-    pub fn f64(&mut self) -> Result<f64, String> {
-        Ok(f64::from_le_bytes(self.take()?))
-    }
-
-    /// Text written by `put_str`.
-    pub fn str(&mut self) -> Result<String, String> {
-        let len = self.u32()? as usize;
-        let bytes = self
-            .bytes
-            .get(self.at..self.at.saturating_add(len))
-            .ok_or_else(|| format!("text cut short at byte {}", self.at))?;
-        self.at += len;
-        String::from_utf8(bytes.to_vec()).map_err(|_| "text that is not UTF-8".to_string())
-    }
-
     /// Parameters written by `put_params` (each must be known and in range).
     pub fn params(&mut self) -> Result<Params, String> {
         let text = self.str()?;
@@ -131,23 +78,18 @@ impl<'a> Reader<'a> {
             .map_err(|(line, e)| format!("parameter line {line}: {e}"))?;
         Ok(params)
     }
+}
 
-    /// The bytes not read yet.
-    pub fn rest(&self) -> &'a [u8] {
-        &self.bytes[self.at.min(self.bytes.len())..]
+impl<'a> std::ops::Deref for FieldReader<'a> {
+    type Target = ByteReader<'a>;
+    fn deref(&self) -> &ByteReader<'a> {
+        &self.0
     }
+}
 
-    /// Steps over `n` bytes (read through `rest`).
-    pub fn skip(&mut self, n: usize) {
-        self.at += n;
-    }
-
-    /// Fails when bytes are left over.
-    pub fn end(&self) -> Result<(), String> {
-        if self.at < self.bytes.len() {
-            return Err(format!("{} bytes left over", self.bytes.len() - self.at));
-        }
-        Ok(())
+impl std::ops::DerefMut for FieldReader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
     }
 }
 
@@ -175,9 +117,9 @@ pub fn put_outcome<T>(
 /// the bytes are bad, the inner one is the follower's.
 pub fn read_outcome<T>(
     body: &[u8],
-    read_ok: impl FnOnce(&mut Reader) -> Result<T, String>,
+    read_ok: impl FnOnce(&mut FieldReader) -> Result<T, String>,
 ) -> Result<Result<T, String>, String> {
-    let mut r = Reader::new(body);
+    let mut r = FieldReader::new(body);
     let outcome = match r.u8()? {
         0 => Ok(read_ok(&mut r)?),
         1 => Err(r.str()?),
@@ -203,7 +145,7 @@ mod tests {
         put_params(&mut out, &params);
         put_move(&mut out, Move::Pass);
         put_move(&mut out, Move::Play(Point(23)));
-        let mut r = Reader::new(&out);
+        let mut r = FieldReader::new(&out);
         assert_eq!(byte_color(r.u8().unwrap()), Ok(Some(Color::White)));
         assert_eq!(r.u8(), Ok(7));
         assert_eq!(r.f64(), Ok(0.25));
@@ -215,15 +157,15 @@ mod tests {
         assert!(r.u8().is_err() && r.u64().is_err() && r.str().is_err() && r.mv().is_err());
         assert!(byte_color(3).is_err());
         // A length past the end, text that is not UTF-8, an unknown parameter.
-        let mut r = Reader::new(&[0xff, 0xff, 0xff, 0xff, b'a']);
+        let mut r = FieldReader::new(&[0xff, 0xff, 0xff, 0xff, b'a']);
         assert!(r.str().is_err());
         let mut bad = Vec::new();
         bad.extend_from_slice(&2u32.to_le_bytes());
         bad.extend_from_slice(&[0xc3, 0x28]);
-        assert!(Reader::new(&bad).str().is_err());
+        assert!(FieldReader::new(&bad).str().is_err());
         let mut unknown = Vec::new();
         put_str(&mut unknown, "no_such_parameter = 1\n");
-        assert!(Reader::new(&unknown).params().is_err());
-        assert!(Reader::new(&[1, 2]).end().is_err(), "bytes left over");
+        assert!(FieldReader::new(&unknown).params().is_err());
+        assert!(FieldReader::new(&[1, 2]).end().is_err(), "bytes left over");
     }
 }

@@ -3,7 +3,7 @@
 //! parameters, so a follower needs no state of its own: it follows the game by what each
 //! search brings, even a `loadsgf` whose file only rank 0 can read.
 
-use super::field_codec::{Reader, byte_color, color_byte, put_move, put_params};
+use super::field_codec::{FieldReader, byte_color, color_byte, put_move, put_params};
 use crate::board::{Color, Game, HandicapBonus, KoRule, Point, Rules, Scoring, Tax};
 use crate::params::Params;
 use crate::search::exchange::{Changes, Job};
@@ -92,7 +92,7 @@ impl Msg {
 
     /// Reads a message; an error names what is wrong with it.
     pub fn decode(bytes: &[u8]) -> Result<Msg, String> {
-        let mut r = Reader::new(bytes);
+        let mut r = FieldReader::new(bytes);
         let msg = match r.u8()? {
             START => {
                 let search = r.u64()?;
@@ -238,7 +238,7 @@ fn rules_of([scoring, ko, flags]: [u8; 3]) -> Result<Rules, String> {
 
 /// Rebuilds a job from its byte form, replaying the game's moves (each must be legal).
 pub fn decode_job(bytes: &[u8]) -> Result<JobData, String> {
-    let mut r = Reader::new(bytes);
+    let mut r = FieldReader::new(bytes);
     let to_play = byte_color(r.u8()?)?.ok_or("no side to move")?;
     let engine = byte_color(r.u8()?)?;
     let komi_offset = r.f32()?;

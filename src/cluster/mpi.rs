@@ -25,7 +25,7 @@ const OK: c_int = ffi::MPI_SUCCESS as c_int;
 const LAUNCHER_VARS: [&str; 4] = ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"];
 
 /// A message on its way: its request and the buffer MPI reads or writes until it completes.
-struct Pending {
+struct PendingMessage {
     rank: usize,
     req: ffi::MPI_Request,
     buf: Vec<u8>,
@@ -37,10 +37,10 @@ pub struct MpiLink {
     comm: ffi::MPI_Comm,
     rank: usize,
     size: usize,
-    sends: Vec<Pending>,
-    recvs: Vec<Pending>,
+    sends: Vec<PendingMessage>,
+    recvs: Vec<PendingMessage>,
     /// Messages to or from ranks given up on: never completed, never freed.
-    abandoned: Vec<Pending>,
+    abandoned: Vec<PendingMessage>,
 }
 
 // SAFETY: the handles are pointers into the MPI library, which `join` initializes with
@@ -137,7 +137,7 @@ impl Link for MpiLink {
     fn send(&mut self, to: usize, bytes: Vec<u8>) -> Result<(), String> {
         let len = c_int::try_from(bytes.len()).map_err(|_| "message too long".to_string())?;
         let dest = c_int::try_from(to).map_err(|_| format!("no rank {to}"))?;
-        let mut p = Pending {
+        let mut p = PendingMessage {
             rank: to,
             // SAFETY: reading an extern static constant of the MPI library.
             req: unsafe { ffi::RSMPI_REQUEST_NULL },
@@ -192,14 +192,14 @@ impl Link for MpiLink {
         let mut count: c_int = 0;
         // SAFETY: the status was filled by the probe that matched the message.
         unsafe { ffi::MPI_Get_count(&status, ffi::RSMPI_UINT8_T, &mut count) };
-        let mut p = Pending {
+        let mut p = PendingMessage {
             rank: status.MPI_SOURCE.max(0) as usize,
             // SAFETY: reading an extern static constant of the MPI library.
             req: unsafe { ffi::RSMPI_REQUEST_NULL },
             buf: vec![0u8; count.max(0) as usize],
         };
         // SAFETY: the buffer holds exactly the message's `count` bytes and stays in place
-        // until the request completes (the Pending keeps it); `message` is the handle the
+        // until the request completes (the PendingMessage keeps it); `message` is the handle the
         // probe matched, which MPI_Imrecv consumes.
         let rc = unsafe {
             ffi::MPI_Imrecv(
@@ -219,7 +219,7 @@ impl Link for MpiLink {
 
     fn forget(&mut self, r: usize) {
         for list in [&mut self.sends, &mut self.recvs] {
-            let (gone, kept): (Vec<Pending>, Vec<Pending>) =
+            let (gone, kept): (Vec<PendingMessage>, Vec<PendingMessage>) =
                 list.drain(..).partition(|p| p.rank == r);
             *list = kept;
             self.abandoned.extend(gone);

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 /// What a command does.
 #[derive(Clone, Copy)]
-pub(super) enum Kind {
+pub(super) enum CommandKind {
     /// Answers with one response.
     Reply(fn(&mut Session, &[String]) -> CommandResult),
     /// Streams its response: reads its arguments into an analysis request the main loop runs.
@@ -20,25 +20,25 @@ pub(super) enum Kind {
 }
 
 /// A command's outcome: its answer, or the analysis to run.
-pub(super) enum Outcome {
+pub(super) enum CommandOutcome {
     Text(String),
     Stream(Request),
 }
 
-impl Kind {
+impl CommandKind {
     /// Runs the command on `args`.
-    pub(super) fn run(self, s: &mut Session, args: &[String]) -> Result<Outcome, String> {
+    pub(super) fn run(self, s: &mut Session, args: &[String]) -> Result<CommandOutcome, String> {
         match self {
-            Kind::Reply(f) => f(s, args).map(Outcome::Text),
-            Kind::Stream(f) => f(s, args).map(Outcome::Stream),
+            CommandKind::Reply(f) => f(s, args).map(CommandOutcome::Text),
+            CommandKind::Stream(f) => f(s, args).map(CommandOutcome::Stream),
         }
     }
 }
 
-use Kind::{Reply as R, Stream as S};
+use CommandKind::{Reply as R, Stream as S};
 
 /// Every command, in the order `list_commands` gives them.
-const COMMANDS: &[(&str, Kind)] = &[
+const COMMANDS: &[(&str, CommandKind)] = &[
     ("protocol_version", R(|_, a| no_args(a).map(|_| "2".into()))),
     ("name", R(|_, a| no_args(a).map(|_| "moyo".into()))),
     (
@@ -196,7 +196,7 @@ pub fn is_known(name: &str) -> bool {
 }
 
 /// What a lowercased command name does.
-pub(super) fn kind(name: &str) -> Option<Kind> {
+pub(super) fn kind(name: &str) -> Option<CommandKind> {
     COMMANDS.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
 }
 

@@ -181,16 +181,16 @@ impl Session {
         );
         let id = cmd.id.clone();
         match self.execute_step(&cmd) {
-            Ok(commands::Outcome::Text(t)) => {
+            Ok(commands::CommandOutcome::Text(t)) => {
                 Some(Step::Reply(response::format(id.as_deref(), true, &t)))
             }
-            Ok(commands::Outcome::Stream(request)) => Some(Step::Stream { id, request }),
+            Ok(commands::CommandOutcome::Stream(request)) => Some(Step::Stream { id, request }),
             Err(e) => Some(Step::Reply(response::format(id.as_deref(), false, &e))),
         }
     }
 
     /// Runs one parsed command: its answer, or the analysis it asks for.
-    fn execute_step(&mut self, cmd: &Command) -> Result<commands::Outcome, String> {
+    fn execute_step(&mut self, cmd: &Command) -> Result<commands::CommandOutcome, String> {
         if cmd.name.is_empty() {
             return Err("syntax error".into());
         }

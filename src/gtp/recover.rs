@@ -10,7 +10,7 @@
 
 use super::Session;
 use super::args::{color, one_arg, syntax};
-use super::commands::Kind;
+use super::commands::CommandKind;
 use crate::board::Move;
 use crate::engine::{GenMode, RestorePoint};
 use std::any::Any;
@@ -79,9 +79,9 @@ pub(super) fn message(payload: &(dyn Any + Send)) -> String {
 }
 
 /// The hidden commands: `moyo-test_panic` when `MOYO_TEST_PANICS` is set.
-pub(super) fn hidden(name: &str) -> Option<Kind> {
+pub(super) fn hidden(name: &str) -> Option<CommandKind> {
     (name == "moyo-test_panic" && std::env::var_os(TEST_PANICS_VAR).is_some())
-        .then_some(Kind::Reply(test_panic))
+        .then_some(CommandKind::Reply(test_panic))
 }
 
 /// `moyo-test_panic <color> <vertex>`: plays the move, changes komi, the rules and a

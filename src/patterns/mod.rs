@@ -26,7 +26,7 @@ pub use spatial::{MAX_D, MIN_D, SIZES, spatial_hashes};
 
 /// The feature groups other than the 3x3 shape, in file and index order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
+pub enum PatternGroup {
     /// 0 = pass, 1 = pass after the opponent passed.
     Pass,
     /// 0 = captures a string whose capture saves one of ours in atari, 1 = captures the
@@ -51,15 +51,15 @@ pub enum Group {
 pub const GROUPS: usize = 8;
 
 /// All groups in index order, with their file names and level counts.
-pub const GROUP_INFO: [(Group, &str, usize); GROUPS] = [
-    (Group::Pass, "pass", 2),
-    (Group::Capture, "capture", 3),
-    (Group::Extension, "extension", 2),
-    (Group::SelfAtari, "self_atari", 2),
-    (Group::Atari, "atari", 3),
-    (Group::Line, "line", 4),
-    (Group::DistLast, "dist_last", 16),
-    (Group::DistPrev, "dist_prev", 16),
+pub const GROUP_INFO: [(PatternGroup, &str, usize); GROUPS] = [
+    (PatternGroup::Pass, "pass", 2),
+    (PatternGroup::Capture, "capture", 3),
+    (PatternGroup::Extension, "extension", 2),
+    (PatternGroup::SelfAtari, "self_atari", 2),
+    (PatternGroup::Atari, "atari", 3),
+    (PatternGroup::Line, "line", 4),
+    (PatternGroup::DistLast, "dist_last", 16),
+    (PatternGroup::DistPrev, "dist_prev", 16),
 ];
 
 /// The level meaning "this group does not apply".
@@ -83,7 +83,7 @@ pub struct Features {
 
 impl Features {
     /// The level of group `g` (`NONE` when absent).
-    pub fn level(&self, g: Group) -> u8 {
+    pub fn level(&self, g: PatternGroup) -> u8 {
         self.levels[g as usize]
     }
 }
@@ -136,7 +136,7 @@ fn local_features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
     let mut levels = [NONE; GROUPS];
     let p = match m {
         Move::Pass => {
-            levels[Group::Pass as usize] = u8::from(recent.last == Some(Move::Pass));
+            levels[PatternGroup::Pass as usize] = u8::from(recent.last == Some(Move::Pass));
             return Features {
                 levels,
                 shape: NO_SHAPE,
@@ -148,13 +148,13 @@ fn local_features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
     let shape = canonical_shape(normalise_colours(b.neighbourhood_code(p), c));
     let line = b.line(p);
     if line <= 4 {
-        levels[Group::Line as usize] = (line - 1) as u8;
+        levels[PatternGroup::Line as usize] = (line - 1) as u8;
     }
     if let Some(Move::Play(q)) = recent.last {
-        levels[Group::DistLast as usize] = distance_level(b, p, q);
+        levels[PatternGroup::DistLast as usize] = distance_level(b, p, q);
     }
     if let Some(Move::Play(q)) = recent.prev {
-        levels[Group::DistPrev as usize] = distance_level(b, p, q);
+        levels[PatternGroup::DistPrev as usize] = distance_level(b, p, q);
     }
     let last_head = match recent.last {
         Some(Move::Play(q)) if b.stone(q).is_some() => Some(b.string_head(q)),
@@ -188,18 +188,18 @@ fn local_features(b: &Board, c: Color, m: Move, recent: Recent) -> Features {
             ataris += 1;
         }
     }
-    levels[Group::Capture as usize] = capture;
+    levels[PatternGroup::Capture as usize] = capture;
     if capture == NONE {
         if own_in_atari && b.libs_after(c, p).count() >= 2 {
-            levels[Group::Extension as usize] = u8::from(b.escape_is_ladder(c, p));
+            levels[PatternGroup::Extension as usize] = u8::from(b.escape_is_ladder(c, p));
         }
         if b.is_self_atari(c, p) {
-            levels[Group::SelfAtari as usize] = u8::from(b.size_after(c, p) > 1);
+            levels[PatternGroup::SelfAtari as usize] = u8::from(b.size_after(c, p) > 1);
         }
     }
-    if ataris > 0 && levels[Group::SelfAtari as usize] == NONE {
+    if ataris > 0 && levels[PatternGroup::SelfAtari as usize] == NONE {
         let ladder = b.atari_is_ladder(c, p);
-        levels[Group::Atari as usize] = if ladder {
+        levels[PatternGroup::Atari as usize] = if ladder {
             0
         } else if b.ko().is_some() {
             1

@@ -2,7 +2,7 @@
 //! symmetries, the gamma table and its file, MM training and its checkpoint, prediction.
 
 use super::predict::{Report, run as predict_run};
-use super::train::{Data, Model};
+use super::train::{Model, PatternData};
 use super::*;
 use crate::board::diagram::{at, board, stones};
 use crate::board::{Color, Move, Symmetry};
@@ -30,16 +30,16 @@ fn capture_levels() {
     let b = capture_position();
     let none = Recent::default();
     // B1 captures C1, which frees C2: level 0, even when C1 was the last move.
-    assert_eq!(feats(&b, B, "B1", none).level(Group::Capture), 0);
+    assert_eq!(feats(&b, B, "B1", none).level(PatternGroup::Capture), 0);
     let last_c1 = Recent {
         last: Some(Move::Play(at(&b, "C1"))),
         prev: None,
     };
-    assert_eq!(feats(&b, B, "B1", last_c1).level(Group::Capture), 0);
+    assert_eq!(feats(&b, B, "B1", last_c1).level(PatternGroup::Capture), 0);
     // White B2 captures C2, which frees C1: level 0 too.
-    assert_eq!(feats(&b, W, "B2", none).level(Group::Capture), 0);
+    assert_eq!(feats(&b, W, "B2", none).level(PatternGroup::Capture), 0);
     // White E1 captures D1 (next to C1 in atari: saves it as well).
-    assert_eq!(feats(&b, W, "E1", none).level(Group::Capture), 0);
+    assert_eq!(feats(&b, W, "E1", none).level(PatternGroup::Capture), 0);
     // A capture of the last move's string that saves nothing: level 1; otherwise level 2.
     let d = board(&[
         ". . . . .",
@@ -52,8 +52,8 @@ fn capture_levels() {
         last: Some(Move::Play(at(&d, "A2"))),
         prev: None,
     };
-    assert_eq!(feats(&d, B, "A1", last_a2).level(Group::Capture), 1);
-    assert_eq!(feats(&d, B, "A1", none).level(Group::Capture), 2);
+    assert_eq!(feats(&d, B, "A1", last_a2).level(PatternGroup::Capture), 1);
+    assert_eq!(feats(&d, B, "A1", none).level(PatternGroup::Capture), 2);
 }
 
 #[test]
@@ -62,15 +62,15 @@ fn extension_self_atari_atari() {
     let none = Recent::default();
     // Black B2 extends C2 (in atari) to three liberties: a safe extension.
     let f = feats(&b, B, "B2", none);
-    assert_eq!(f.level(Group::Extension), 0);
-    assert_eq!(f.level(Group::SelfAtari), NONE);
+    assert_eq!(f.level(PatternGroup::Extension), 0);
+    assert_eq!(f.level(PatternGroup::SelfAtari), NONE);
     // Black E1 joins D1 and still has one liberty (E2): a self-atari of two stones.
     let f = feats(&b, B, "E1", none);
-    assert_eq!(f.level(Group::SelfAtari), 1);
-    assert_eq!(f.level(Group::Extension), NONE);
+    assert_eq!(f.level(PatternGroup::SelfAtari), 1);
+    assert_eq!(f.level(PatternGroup::Extension), NONE);
     // Black D3 puts D2 (two liberties) in atari.
-    assert_ne!(feats(&b, B, "D3", none).level(Group::Atari), NONE);
-    assert_eq!(feats(&b, B, "A5", none).level(Group::Atari), NONE);
+    assert_ne!(feats(&b, B, "D3", none).level(PatternGroup::Atari), NONE);
+    assert_eq!(feats(&b, B, "A5", none).level(PatternGroup::Atari), NONE);
     // A lone stone with one liberty: self-atari level 0.
     let e = board(&[
         ". . . . .",
@@ -79,7 +79,7 @@ fn extension_self_atari_atari() {
         "O . . . .",
         ". O . . .",
     ]);
-    assert_eq!(feats(&e, B, "A1", none).level(Group::SelfAtari), 0);
+    assert_eq!(feats(&e, B, "A1", none).level(PatternGroup::SelfAtari), 0);
 }
 
 #[test]
@@ -96,8 +96,8 @@ fn ladder_extension_and_atari() {
         ". . . . . . .",
     ]);
     let none = Recent::default();
-    assert_eq!(feats(&b, B, "C4", none).level(Group::Atari), 0);
-    assert_eq!(feats(&b, B, "D3", none).level(Group::Atari), 2);
+    assert_eq!(feats(&b, B, "C4", none).level(PatternGroup::Atari), 0);
+    assert_eq!(feats(&b, B, "D3", none).level(PatternGroup::Atari), 2);
     let g = board(&[
         ". . . . . . .",
         ". . . . . . .",
@@ -108,7 +108,7 @@ fn ladder_extension_and_atari() {
         ". . . . . . .",
     ]);
     assert_eq!(
-        feats(&g, W, "D3", none).level(Group::Extension),
+        feats(&g, W, "D3", none).level(PatternGroup::Extension),
         1,
         "D3 runs into a ladder"
     );
@@ -118,32 +118,32 @@ fn ladder_extension_and_atari() {
 fn line_distance_pass() {
     let b = board(&["........."; 9]);
     let none = Recent::default();
-    assert_eq!(feats(&b, B, "A1", none).level(Group::Line), 0);
-    assert_eq!(feats(&b, B, "C5", none).level(Group::Line), 2);
-    assert_eq!(feats(&b, B, "D4", none).level(Group::Line), 3);
-    assert_eq!(feats(&b, B, "E5", none).level(Group::Line), NONE);
+    assert_eq!(feats(&b, B, "A1", none).level(PatternGroup::Line), 0);
+    assert_eq!(feats(&b, B, "C5", none).level(PatternGroup::Line), 2);
+    assert_eq!(feats(&b, B, "D4", none).level(PatternGroup::Line), 3);
+    assert_eq!(feats(&b, B, "E5", none).level(PatternGroup::Line), NONE);
     let r = Recent {
         last: Some(Move::Play(at(&b, "E5"))),
         prev: Some(Move::Play(at(&b, "A1"))),
     };
     let f = feats(&b, B, "E6", r);
-    assert_eq!(f.level(Group::DistLast), 0, "adjacent: distance 2");
-    assert_eq!(f.level(Group::DistPrev), 12, "4 + 5 + 5 = 14");
+    assert_eq!(f.level(PatternGroup::DistLast), 0, "adjacent: distance 2");
+    assert_eq!(f.level(PatternGroup::DistPrev), 12, "4 + 5 + 5 = 14");
     assert_eq!(
-        feats(&b, B, "J9", r).level(Group::DistPrev),
+        feats(&b, B, "J9", r).level(PatternGroup::DistPrev),
         15,
         "24: 17 or more"
     );
-    assert_eq!(feats(&b, B, "F6", r).level(Group::DistLast), 1);
+    assert_eq!(feats(&b, B, "F6", r).level(PatternGroup::DistLast), 1);
     let p = features(&b, B, Move::Pass, none);
-    assert_eq!(p.level(Group::Pass), 0);
+    assert_eq!(p.level(PatternGroup::Pass), 0);
     assert_eq!(p.shape, NO_SHAPE);
     let after_pass = Recent {
         last: Some(Move::Pass),
         prev: None,
     };
     assert_eq!(
-        features(&b, B, Move::Pass, after_pass).level(Group::Pass),
+        features(&b, B, Move::Pass, after_pass).level(PatternGroup::Pass),
         1
     );
     let mut all = Vec::new();
@@ -241,7 +241,7 @@ fn spatial_sizes_and_largest_match() {
 
 fn team(line: u8, shape: u32) -> Features {
     let mut levels = [NONE; GROUPS];
-    levels[Group::Line as usize] = line;
+    levels[PatternGroup::Line as usize] = line;
     Features {
         levels,
         shape,
@@ -251,7 +251,7 @@ fn team(line: u8, shape: u32) -> Features {
 
 #[test]
 fn mm_gives_the_winning_feature_the_larger_gamma() {
-    let mut data = Data::new(Vec::new());
+    let mut data = PatternData::new(Vec::new());
     let a = Move::Play(Point(10));
     let b = Move::Play(Point(11));
     let c = Move::Play(Point(12));
@@ -272,7 +272,7 @@ fn mm_gives_the_winning_feature_the_larger_gamma() {
     assert!(m.log_likelihood(&data) > ll0);
     let g = m.gammas(&data, Vec::new());
     let strength =
-        |line: usize, shape: u32| g.groups[Group::Line as usize][line] * g.shapes[&shape];
+        |line: usize, shape: u32| g.groups[PatternGroup::Line as usize][line] * g.shapes[&shape];
     let ratio = strength(0, 7) / strength(1, 9);
     // The maximum-likelihood ratio is 6 (3 wins against 1 with two line-2 moves); the prior
     // pulls it a little towards 1.
@@ -282,8 +282,8 @@ fn mm_gives_the_winning_feature_the_larger_gamma() {
 #[test]
 fn file_round_trip_and_corruption() {
     let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
-    groups[Group::Capture as usize][0] = 31.5;
-    groups[Group::DistLast as usize][3] = 0.125;
+    groups[PatternGroup::Capture as usize][0] = 31.5;
+    groups[PatternGroup::DistLast as usize][3] = 0.125;
     let mut shapes = HashMap::new();
     shapes.insert(0x1234, 2.5);
     shapes.insert(0xabcde, 0.01);
@@ -305,7 +305,7 @@ fn file_round_trip_and_corruption() {
     assert_eq!(back.meta("iteration"), Some("4"));
     assert_eq!(back.to_text(), text);
     let mut f = team(0, 0x1234);
-    f.levels[Group::Capture as usize] = 0;
+    f.levels[PatternGroup::Capture as usize] = 0;
     assert!((back.log_gamma(&f) - (31.5f64 * 2.5).ln() as f32).abs() < 1e-5);
     assert!((back.log_gamma(&team(NONE, 0x77)) - 0.5f64.ln() as f32).abs() < 1e-6);
     // One changed digit: the checksum catches it, and the message names the file.
@@ -366,7 +366,7 @@ fn predict_output_format() {
 fn move_log_gamma_ranks_a_capture_first_with_a_capture_gamma() {
     let b = capture_position();
     let mut groups: [Vec<f64>; GROUPS] = std::array::from_fn(|g| vec![1.0; GROUP_INFO[g].2]);
-    groups[Group::Capture as usize][0] = 20.0;
+    groups[PatternGroup::Capture as usize][0] = 20.0;
     let g = Gammas::new(groups, HashMap::new(), 1.0, HashMap::new(), Vec::new());
     let legal: Vec<Point> = b.points().filter(|&p| b.is_legal(B, p)).collect();
     assert_eq!(legal.len(), 20);
@@ -383,7 +383,7 @@ fn move_log_gamma_ranks_a_capture_first_with_a_capture_gamma() {
 
 #[test]
 fn training_writes_a_table_and_resumes_from_its_checkpoint() {
-    use super::train::{TrainConfig, run};
+    use super::train::{PatternTrainConfig, run};
     let dir = std::env::temp_dir().join(format!("moyo-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let games = dir.join("g.sgf");
@@ -392,7 +392,7 @@ fn training_writes_a_table_and_resumes_from_its_checkpoint() {
         "(;SZ[9];B[ee];W[ec];B[cc];W[gc];B[eg])\n(;SZ[9];B[ee];W[ce];B[cc];W[gg];B[ge])\n",
     )
     .unwrap();
-    let mut cfg = TrainConfig {
+    let mut cfg = PatternTrainConfig {
         files: vec![games],
         max_games: 10,
         out: dir.join("out.txt"),

@@ -94,19 +94,19 @@ fn replay(rec: &GameRecord, f: &mut impl FnMut(&Board, Color, Recent, Move, usiz
 
 /// Moves of one position sharing all features.
 #[derive(Clone, Copy, Debug)]
-pub struct Team {
+pub struct PatternTeam {
     /// Level per group (`NONE` when absent).
     pub levels: [u8; GROUPS],
     /// Index of the shape in the shape list (`u32::MAX`: none); a canonical code while
     /// collecting.
     pub shape: u32,
-    /// Index of the largest known spatial pattern in `Data::spatial` (`u32::MAX`: none).
+    /// Index of the largest known spatial pattern in `PatternData::spatial` (`u32::MAX`: none).
     pub spatial: u32,
     /// How many moves of the position have these features.
     pub mult: u32,
 }
 
-impl mm::Merge for Team {
+impl mm::Merge for PatternTeam {
     type Key = ([u8; GROUPS], u32, u32);
 
     fn key(&self) -> Self::Key {
@@ -128,9 +128,9 @@ fn spatial_of(index: &HashMap<u64, u32>, f: &Features) -> u32 {
 
 /// The training competitions.
 #[derive(Default, Debug)]
-pub struct Data {
+pub struct PatternData {
     /// All teams, position after position.
-    pub teams: Vec<Team>,
+    pub teams: Vec<PatternTeam>,
     /// Start of each position's teams in `teams` (one more entry than positions).
     pub starts: Vec<u32>,
     /// The winning team of each position (an index into `teams`).
@@ -144,19 +144,19 @@ pub struct Data {
     pub spatial_index: HashMap<u64, u32>,
 }
 
-impl Data {
+impl PatternData {
     /// An empty set, ready for `add`, knowing the spatial patterns `spatial`.
-    pub fn new(spatial: Vec<u64>) -> Data {
+    pub fn new(spatial: Vec<u64>) -> PatternData {
         let spatial_index = spatial
             .iter()
             .enumerate()
             .map(|(i, &h)| (h, i as u32))
             .collect();
-        Data {
+        PatternData {
             starts: vec![0],
             spatial,
             spatial_index,
-            ..Data::default()
+            ..PatternData::default()
         }
     }
 
@@ -169,7 +169,7 @@ impl Data {
     pub fn add(&mut self, moves: &[(Move, Features)], played: Move) {
         let won = moves.iter().position(|(m, _)| *m == played);
         let spatial = &self.spatial_index;
-        let teams = moves.iter().map(|(_, f)| Team {
+        let teams = moves.iter().map(|(_, f)| PatternTeam {
             levels: f.levels,
             shape: f.shape,
             spatial: spatial_of(spatial, f),
@@ -194,7 +194,7 @@ impl Data {
     }
 
     /// The competitions, for the MM core.
-    pub fn competitions(&self) -> mm::Competitions<'_, Team> {
+    pub fn competitions(&self) -> mm::Competitions<'_, PatternTeam> {
         mm::Competitions {
             teams: &self.teams,
             starts: &self.starts,
@@ -215,14 +215,14 @@ fn offsets() -> ([usize; GROUPS], usize) {
 }
 
 /// Where a model's features lie in its flat gamma vector.
-struct FlatLayout {
+struct PatternLayout {
     off: [usize; GROUPS],
     shape_off: usize,
     spatial_off: usize,
     len: usize,
 }
 
-impl mm::Layout<Team> for FlatLayout {
+impl mm::Layout<PatternTeam> for PatternLayout {
     /// The groups, then the 3x3 shapes (`GROUPS`) and the spatial patterns (`GROUPS + 1`).
     fn groups(&self) -> usize {
         GROUPS + 2
@@ -239,7 +239,7 @@ impl mm::Layout<Team> for FlatLayout {
     }
 
     #[inline]
-    fn feature(&self, t: &Team, g: usize) -> Option<usize> {
+    fn feature(&self, t: &PatternTeam, g: usize) -> Option<usize> {
         if g < GROUPS {
             (t.levels[g] != NONE).then(|| self.off[g] + t.levels[g] as usize)
         } else if g == GROUPS {
@@ -250,7 +250,7 @@ impl mm::Layout<Team> for FlatLayout {
     }
 
     #[inline]
-    fn mult(&self, t: &Team) -> u32 {
+    fn mult(&self, t: &PatternTeam) -> u32 {
         t.mult
     }
 }
@@ -260,18 +260,18 @@ impl mm::Layout<Team> for FlatLayout {
 pub struct Model {
     /// Gamma of every feature.
     pub gamma: Vec<f64>,
-    layout: FlatLayout,
+    layout: PatternLayout,
 }
 
 impl Model {
     /// All gammas 1 for `data` (after `index_shapes`).
-    pub fn new(data: &Data) -> Model {
+    pub fn new(data: &PatternData) -> Model {
         let (off, n) = offsets();
         let spatial_off = n + data.codes.len() + 1;
         let len = spatial_off + data.spatial.len();
         Model {
             gamma: vec![1.0; len],
-            layout: FlatLayout {
+            layout: PatternLayout {
                 off,
                 shape_off: n,
                 spatial_off,
@@ -287,22 +287,22 @@ impl Model {
     }
 
     /// Mean log-likelihood of the winners per position.
-    pub fn log_likelihood(&self, data: &Data) -> f64 {
+    pub fn log_likelihood(&self, data: &PatternData) -> f64 {
         mm::log_likelihood(&self.gamma, &self.layout, data.competitions())
     }
 
     /// One MM iteration: each group updated in turn.
-    pub fn iterate(&mut self, data: &Data) {
+    pub fn iterate(&mut self, data: &PatternData) {
         mm::iterate(&mut self.gamma, &self.layout, data.competitions());
     }
 
     /// The table for the engine.
-    pub fn gammas(&self, data: &Data, meta: Vec<(String, String)>) -> Gammas {
+    pub fn gammas(&self, data: &PatternData, meta: Vec<(String, String)>) -> Gammas {
         table(&self.layout, &self.gamma, data, meta)
     }
 
     /// Takes the gammas of a saved table (shapes matched by code).
-    pub fn restore(&mut self, data: &Data, saved: &Gammas) {
+    pub fn restore(&mut self, data: &PatternData, saved: &Gammas) {
         for g in 0..GROUPS {
             let r = self.range(g);
             self.gamma[r].copy_from_slice(&saved.groups[g]);
@@ -319,7 +319,12 @@ impl Model {
 }
 
 /// The table of the flat gammas `gamma` laid out by `layout`, for the engine.
-fn table(layout: &FlatLayout, gamma: &[f64], data: &Data, meta: Vec<(String, String)>) -> Gammas {
+fn table(
+    layout: &PatternLayout,
+    gamma: &[f64],
+    data: &PatternData,
+    meta: Vec<(String, String)>,
+) -> Gammas {
     let range = |g| mm::Layout::range(layout, g);
     let groups = std::array::from_fn(|g| gamma[range(g)].to_vec());
     let shapes = data
@@ -339,7 +344,7 @@ fn table(layout: &FlatLayout, gamma: &[f64], data: &Data, meta: Vec<(String, Str
 
 /// What `moyo patterns train` does.
 #[derive(Clone, Debug)]
-pub struct TrainConfig {
+pub struct PatternTrainConfig {
     /// SGF collections to learn from.
     pub files: Vec<PathBuf>,
     /// At most this many games.
@@ -393,9 +398,9 @@ pub fn collect(
     max_games: usize,
     min_count: u32,
     spatial: Vec<u64>,
-) -> Result<Data, String> {
+) -> Result<PatternData, String> {
     let t0 = Instant::now();
-    let mut data = Data::new(spatial);
+    let mut data = PatternData::new(spatial);
     let mut moves = Vec::new();
     let mut last_games = 0;
     let mut games = 0;
@@ -431,7 +436,7 @@ pub fn collect(
 
 /// Trains and writes `cfg.out`; resumes from `cfg.checkpoint` when it was made from the same
 /// data settings.
-pub fn run(cfg: &TrainConfig) -> Result<(), String> {
+pub fn run(cfg: &PatternTrainConfig) -> Result<(), String> {
     // One trainer at a time on an output and its checkpoint.
     let _lock = crate::sys::lock::Lock::file(&cfg.out)?;
     let t0 = Instant::now();

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::parse::{Items, Sink, parse_first};
+use super::parse::{Items, ParseSink, parse_first};
 use super::record::{GameRecord, MAX_RECORD_SIZE, MIN_RECORD_SIZE, RecordedMove};
 use super::{Coord, GameTree, SgfColor, SgfError, sgf_to_coord};
 
@@ -105,7 +105,7 @@ type Deferred<'a> = (String, Vec<Cow<'a, str>>, Option<usize>);
 
 /// Builds a [`GameRecord`] from the main line of one game tree.
 ///
-/// As a parser [`Sink`] it follows the main line itself (the first
+/// As a parser [`ParseSink`] it follows the main line itself (the first
 /// variation at every branch) and ignores everything else, so no tree is
 /// built. Values are interpreted per node: setup first, then moves.
 #[derive(Default)]
@@ -307,7 +307,7 @@ impl<'a> RecordBuilder<'a> {
     }
 }
 
-impl<'a> Sink<'a> for RecordBuilder<'a> {
+impl<'a> ParseSink<'a> for RecordBuilder<'a> {
     type Output = Result<GameRecord, SgfError>;
 
     fn open(&mut self) {

@@ -1,5 +1,5 @@
 //! The SGF syntax level: a single-pass, non-recursive reader that checks the
-//! structure of game trees and hands their contents to a [`Sink`], which
+//! structure of game trees and hands their contents to a [`ParseSink`], which
 //! builds either a full [`GameTree`](super::GameTree) or directly a
 //! [`GameRecord`](super::GameRecord).
 
@@ -14,7 +14,7 @@ use super::SgfError;
 /// The parser has already checked the structure (every `(` is followed by a
 /// node, no node or property comes after a variation), so a sink only
 /// builds. Once the outermost `)` is read, `finish` hands over the result.
-pub(super) trait Sink<'a> {
+pub(super) trait ParseSink<'a> {
     /// What one game tree becomes.
     type Output;
     /// A `(` was read.
@@ -36,7 +36,7 @@ pub(super) trait Sink<'a> {
 /// Reads the game trees of a collection one after the other, recovering
 /// after an error at the next line that starts with `(;`.
 pub(super) struct Items<'a> {
-    parser: Parser<'a>,
+    parser: SgfParser<'a>,
     failed: bool,
     done: bool,
 }
@@ -44,14 +44,14 @@ pub(super) struct Items<'a> {
 impl<'a> Items<'a> {
     pub(super) fn new(text: &'a str) -> Items<'a> {
         Items {
-            parser: Parser::new(text),
+            parser: SgfParser::new(text),
             failed: false,
             done: false,
         }
     }
 
     /// The next game tree as `sink` builds it, an error, or `None` at the end.
-    pub(super) fn next_item<S: Sink<'a>>(
+    pub(super) fn next_item<S: ParseSink<'a>>(
         &mut self,
         sink: &mut S,
     ) -> Option<Result<S::Output, SgfError>> {
@@ -86,18 +86,18 @@ pub(super) fn no_tree(text: &str) -> SgfError {
 }
 
 /// Parse only the first game tree of `text` (what follows it is not read).
-pub(super) fn parse_first<'a, S: Sink<'a>>(
+pub(super) fn parse_first<'a, S: ParseSink<'a>>(
     text: &'a str,
     sink: &mut S,
 ) -> Result<S::Output, SgfError> {
-    Parser::new(text)
+    SgfParser::new(text)
         .next_tree(sink)?
         .ok_or_else(|| no_tree(text))
 }
 
 /// A cursor over the text. It only ever stops on ASCII bytes or at the end,
 /// so every position it slices at is a char boundary.
-struct Parser<'a> {
+struct SgfParser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
@@ -113,9 +113,9 @@ struct Parser<'a> {
     values: Vec<Cow<'a, str>>,
 }
 
-impl<'a> Parser<'a> {
-    fn new(text: &'a str) -> Parser<'a> {
-        Parser {
+impl<'a> SgfParser<'a> {
+    fn new(text: &'a str) -> SgfParser<'a> {
+        SgfParser {
             text,
             bytes: text.as_bytes(),
             pos: 0,
@@ -160,7 +160,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Skip to the next game tree and parse it; `None` at the end of input.
-    fn next_tree<S: Sink<'a>>(&mut self, sink: &mut S) -> Result<Option<S::Output>, SgfError> {
+    fn next_tree<S: ParseSink<'a>>(&mut self, sink: &mut S) -> Result<Option<S::Output>, SgfError> {
         if self.trees_found == 0 {
             // The header before the first tree: skip to the first "(;".
             loop {
@@ -219,7 +219,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Parse one game tree; `pos` is at its opening `(`.
-    fn parse_tree<S: Sink<'a>>(&mut self, sink: &mut S) -> Result<S::Output, SgfError> {
+    fn parse_tree<S: ParseSink<'a>>(&mut self, sink: &mut S) -> Result<S::Output, SgfError> {
         self.open.clear();
         loop {
             self.skip_ws();

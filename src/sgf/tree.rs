@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use super::SgfError;
-use super::parse::{Items, Sink, no_tree};
+use super::parse::{Items, ParseSink, no_tree};
 use super::record::push_value;
 
 /// One node: properties in file order, each identifier with its raw
@@ -68,19 +68,19 @@ impl GameTree {
     /// with one empty value, a tree without nodes as one empty node. Iterative, as are the
     /// other walks of a tree.
     pub fn to_sgf(&self) -> String {
-        enum Item<'a> {
+        enum SgfStep<'a> {
             Tree(&'a GameTree),
             Close,
         }
         let mut s = String::new();
-        let mut stack = vec![Item::Tree(self)];
+        let mut stack = vec![SgfStep::Tree(self)];
         while let Some(item) = stack.pop() {
             let t = match item {
-                Item::Close => {
+                SgfStep::Close => {
                     s.push(')');
                     continue;
                 }
-                Item::Tree(t) => t,
+                SgfStep::Tree(t) => t,
             };
             if !s.is_empty() {
                 s.push('\n');
@@ -101,8 +101,8 @@ impl GameTree {
                     }
                 }
             }
-            stack.push(Item::Close);
-            stack.extend(t.children.iter().rev().map(Item::Tree));
+            stack.push(SgfStep::Close);
+            stack.extend(t.children.iter().rev().map(SgfStep::Tree));
         }
         s.push('\n');
         s
@@ -170,21 +170,21 @@ impl Eq for GameTree {}
 
 impl fmt::Debug for GameTree {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        enum Item<'a> {
+        enum DebugStep<'a> {
             Tree(&'a GameTree),
             Text(&'static str),
         }
-        let mut stack = vec![Item::Tree(self)];
+        let mut stack = vec![DebugStep::Tree(self)];
         while let Some(item) = stack.pop() {
             match item {
-                Item::Text(s) => f.write_str(s)?,
-                Item::Tree(t) => {
+                DebugStep::Text(s) => f.write_str(s)?,
+                DebugStep::Tree(t) => {
                     write!(f, "GameTree {{ nodes: {:?}, children: [", t.nodes)?;
-                    stack.push(Item::Text("] }"));
+                    stack.push(DebugStep::Text("] }"));
                     for (i, child) in t.children.iter().enumerate().rev() {
-                        stack.push(Item::Tree(child));
+                        stack.push(DebugStep::Tree(child));
                         if i > 0 {
-                            stack.push(Item::Text(", "));
+                            stack.push(DebugStep::Text(", "));
                         }
                     }
                 }
@@ -216,7 +216,7 @@ impl TreeBuilder {
     }
 }
 
-impl<'a> Sink<'a> for TreeBuilder {
+impl<'a> ParseSink<'a> for TreeBuilder {
     type Output = GameTree;
 
     fn open(&mut self) {

@@ -1,7 +1,9 @@
-//! What moyo needs of the operating system, below every other layer: a stderr that never
+//! What moyo needs below every other layer: of the operating system, a stderr that never
 //! holds up a game (`stderr`), files that survive a crash whole (`durable`), one writer per
-//! output (`lock`), and the memory the process may use (`memory`).
+//! output (`lock`) and the memory the process may use (`memory`); and the little-endian
+//! byte reader every format read from a peer goes through (`bytes`).
 
+pub mod bytes;
 pub mod durable;
 pub mod lock;
 pub mod memory;

@@ -57,7 +57,7 @@ impl Json {
 
     /// Parses one complete JSON text.
     pub fn parse(text: &str) -> Result<Json, String> {
-        let mut p = Parser {
+        let mut p = JsonParser {
             s: text.as_bytes(),
             i: 0,
         };
@@ -107,12 +107,12 @@ pub fn array(xs: &[f64]) -> String {
 /// Deepest nesting the parser accepts.
 const MAX_DEPTH: usize = 64;
 
-struct Parser<'a> {
+struct JsonParser<'a> {
     s: &'a [u8],
     i: usize,
 }
 
-impl Parser<'_> {
+impl JsonParser<'_> {
     fn ws(&mut self) {
         while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
             self.i += 1;

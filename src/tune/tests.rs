@@ -7,11 +7,11 @@ use crate::board::Color;
 use crate::params::{ParamKind, Params};
 
 /// A runner with no games: the winner follows from the seed (a third are draws).
-struct Fake {
+struct FakeRunner {
     played: usize,
 }
 
-impl Runner for Fake {
+impl Runner for FakeRunner {
     fn run(
         &mut self,
         games: &[Pairing],
@@ -250,7 +250,7 @@ fn log_games(dir: &Path) -> Vec<(i64, i64)> {
 fn resume_reproduces_the_population() {
     for method in [Method::Coevolution, Method::Spsa] {
         let whole = config(dir(&format!("whole-{method:?}")), method, 4);
-        let done = run(&whole, &mut Fake { played: 0 }).unwrap();
+        let done = run(&whole, &mut FakeRunner { played: 0 }).unwrap();
         let reference = checkpoint::load(&checkpoint_path(&whole.out), &whole).unwrap();
         assert_eq!(Finish::Done(reference.champion.clone()), done);
         assert_eq!(reference.generation, 4);
@@ -258,14 +258,17 @@ fn resume_reproduces_the_population() {
         let mut step = config(dir(&format!("step-{method:?}")), method, 1);
         for g in 1..=4 {
             step.generations = g;
-            run(&step, &mut Fake { played: 0 }).unwrap();
+            run(&step, &mut FakeRunner { played: 0 }).unwrap();
         }
         let stepped = checkpoint::load(&checkpoint_path(&step.out), &step).unwrap();
         assert_eq!(stepped, reference);
         // Killed in the middle of generation 1 (a last line cut short too), then resumed.
         let mut cut = config(dir(&format!("cut-{method:?}")), method, 4);
         cut.stop_after = Some(cfg_games(&cut) + 3);
-        assert_eq!(run(&cut, &mut Fake { played: 0 }).unwrap(), Finish::Stopped);
+        assert_eq!(
+            run(&cut, &mut FakeRunner { played: 0 }).unwrap(),
+            Finish::Stopped
+        );
         let ckpt = checkpoint::load(&checkpoint_path(&cut.out), &cut).unwrap();
         assert_eq!(ckpt.generation, 1);
         let mut f = std::fs::OpenOptions::new()
@@ -274,7 +277,7 @@ fn resume_reproduces_the_population() {
             .unwrap();
         std::io::Write::write_all(&mut f, b"{\"type\":\"game\",\"ge").unwrap();
         cut.stop_after = None;
-        let mut fake = Fake { played: 0 };
+        let mut fake = FakeRunner { played: 0 };
         run(&cut, &mut fake).unwrap();
         let resumed = checkpoint::load(&checkpoint_path(&cut.out), &cut).unwrap();
         assert_eq!(resumed, reference);
@@ -312,10 +315,10 @@ fn cfg_games(cfg: &TuneConfig) -> usize {
 #[test]
 fn other_settings_or_a_corrupt_checkpoint_are_refused() {
     let cfg = config(dir("refuse"), Method::Coevolution, 1);
-    run(&cfg, &mut Fake { played: 0 }).unwrap();
+    run(&cfg, &mut FakeRunner { played: 0 }).unwrap();
     let mut other = cfg.clone();
     other.games.size = 7;
-    let e = run(&other, &mut Fake { played: 0 }).unwrap_err();
+    let e = run(&other, &mut FakeRunner { played: 0 }).unwrap_err();
     assert!(
         e.contains("checkpoint.txt") && e.contains("size is 7"),
         "{e}"
@@ -323,20 +326,20 @@ fn other_settings_or_a_corrupt_checkpoint_are_refused() {
     let path = checkpoint_path(&cfg.out);
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("end\n", "")).unwrap();
-    let e = run(&cfg, &mut Fake { played: 0 }).unwrap_err();
+    let e = run(&cfg, &mut FakeRunner { played: 0 }).unwrap_err();
     assert!(
         e.contains("checkpoint.txt") && e.contains("cut short"),
         "{e}"
     );
     std::fs::write(&path, text.replace("member ", "member x")).unwrap();
-    let e = run(&cfg, &mut Fake { played: 0 }).unwrap_err();
+    let e = run(&cfg, &mut FakeRunner { played: 0 }).unwrap_err();
     assert!(
         e.contains("checkpoint.txt:") && e.contains("bad number"),
         "{e}"
     );
     std::fs::write(&path, "garbage").unwrap();
     assert!(
-        run(&cfg, &mut Fake { played: 0 })
+        run(&cfg, &mut FakeRunner { played: 0 })
             .unwrap_err()
             .contains("not a moyo tune")
     );
@@ -345,7 +348,7 @@ fn other_settings_or_a_corrupt_checkpoint_are_refused() {
 #[test]
 fn the_report_redraws_the_picture_from_the_log() {
     let cfg = config(dir("report"), Method::Coevolution, 5);
-    let Finish::Done(champion) = run(&cfg, &mut Fake { played: 0 }).unwrap() else {
+    let Finish::Done(champion) = run(&cfg, &mut FakeRunner { played: 0 }).unwrap() else {
         panic!("not done");
     };
     let svg = cfg.out.join("tune.svg");

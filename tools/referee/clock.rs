@@ -122,7 +122,7 @@ impl TimeSettings {
 
 /// One player's clock during a game.
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub struct RefereeClock {
     settings: TimeSettings,
     main_left: f64,
     in_byo: bool,
@@ -130,10 +130,10 @@ pub struct Clock {
     stones_left: u32,
 }
 
-impl Clock {
+impl RefereeClock {
     /// A full clock.
-    pub fn new(settings: TimeSettings) -> Clock {
-        Clock {
+    pub fn new(settings: TimeSettings) -> RefereeClock {
+        RefereeClock {
             settings,
             main_left: settings.main,
             in_byo: settings.main <= 0.0 && settings.has_byo(),
@@ -223,7 +223,7 @@ impl Clock {
     }
 }
 
-impl Clock {
+impl RefereeClock {
     /// `charge` under Japanese byo-yomi, for a move of `t` seconds (lag
     /// allowance deducted).
     fn charge_japanese(&mut self, mut t: f64) -> bool {

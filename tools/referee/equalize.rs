@@ -19,7 +19,7 @@ pub const DEAD_BAND: f64 = 0.02;
 
 /// One finished game's time as the equalizer sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Game {
+struct GameTimes {
     a_secs: f64,
     a_moves: u64,
     b_secs: f64,
@@ -33,7 +33,7 @@ struct Game {
 pub struct Equalizer {
     n: u64,
     window: usize,
-    recent: VecDeque<Game>,
+    recent: VecDeque<GameTimes>,
 }
 
 impl Equalizer {
@@ -64,8 +64,8 @@ impl Equalizer {
     }
 
     /// The window's games added up.
-    fn totals(&self) -> Game {
-        let mut t = Game::default();
+    fn totals(&self) -> GameTimes {
+        let mut t = GameTimes::default();
         for g in &self.recent {
             t.a_secs += g.a_secs;
             t.a_moves += g.a_moves;
@@ -84,7 +84,7 @@ impl Equalizer {
         if !(a_secs.is_finite() && b_secs.is_finite()) || a_secs < 0.0 || b_secs < 0.0 {
             return self.n;
         }
-        self.recent.push_back(Game {
+        self.recent.push_back(GameTimes {
             a_secs,
             a_moves,
             b_secs,

@@ -6,12 +6,12 @@ use std::time::{Duration, Instant};
 use moyo::board::{Board, Color, Game, Move, Point, VertexError, fixed_handicap_points};
 use moyo::sgf::{GameRecord, RecordedMove, SgfColor};
 
-use crate::clock::{Clock, TimeSettings};
+use crate::clock::{RefereeClock, TimeSettings};
 use moyo::gtp_process::{Fail, GtpProcess, ProcessReply};
 
 /// How the engines' thinking time is limited.
 #[derive(Clone, Copy, Debug)]
-pub enum TimeControl {
+pub enum MatchTime {
     /// No limit announced; only the hang timeout applies.
     Unlimited,
     /// Seconds per move (announced as byo-yomi of one stone).
@@ -27,7 +27,7 @@ pub struct Config {
     pub komi: f32,
     /// Fixed handicap stones for Black (0: an even game; White moves first otherwise).
     pub handicap: usize,
-    pub time: TimeControl,
+    pub time: MatchTime,
     /// A move may take `timeout_factor * per-move time + 2 s`.
     pub timeout_factor: f64,
     /// Seconds without an answer after which an engine counts as hung:
@@ -55,16 +55,16 @@ impl Config {
     /// The longest a move may take without losing on time (per-move control).
     pub fn soft_limit(&self) -> Option<f64> {
         match self.time {
-            TimeControl::PerMove(s) => Some(self.timeout_factor * s + 2.0),
+            MatchTime::PerMove(s) => Some(self.timeout_factor * s + 2.0),
             _ => None,
         }
     }
 
     /// How long to wait for a `genmove` answer before declaring a hang.
-    fn move_timeout(&self, clock: Option<&Clock>) -> Duration {
+    fn move_timeout(&self, clock: Option<&RefereeClock>) -> Duration {
         secs(match (self.time, clock) {
-            (TimeControl::Clock(_), Some(c)) => c.available() + self.hard_timeout.unwrap_or(10.0),
-            (TimeControl::PerMove(s), _) => self.hard_timeout.unwrap_or(10.0 * s + 10.0),
+            (MatchTime::Clock(_), Some(c)) => c.available() + self.hard_timeout.unwrap_or(10.0),
+            (MatchTime::PerMove(s), _) => self.hard_timeout.unwrap_or(10.0 * s + 10.0),
             _ => self.hard_timeout.unwrap_or(UNLIMITED_HANG_SECS),
         })
     }
@@ -72,7 +72,7 @@ impl Config {
     /// How long to wait for the answer to any other command.
     pub fn command_timeout(&self) -> Duration {
         let base = match self.time {
-            TimeControl::Clock(_) => self.hard_timeout.unwrap_or(10.0),
+            MatchTime::Clock(_) => self.hard_timeout.unwrap_or(10.0),
             _ => self.move_timeout(None).as_secs_f64(),
         };
         secs(base.max(MIN_COMMAND_SECS))
@@ -90,7 +90,7 @@ impl Config {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum EndKind {
     /// Two passes, then counting.
     Score,
     /// The move limit was reached; counted as it stands.
@@ -104,27 +104,27 @@ pub enum Kind {
     Illegal,
 }
 
-impl Kind {
+impl EndKind {
     pub fn as_str(self) -> &'static str {
         match self {
-            Kind::Score => "score",
-            Kind::MaxMoves => "max-moves",
-            Kind::Resign => "resign",
-            Kind::Time => "time",
-            Kind::Crash => "crash",
-            Kind::Illegal => "illegal",
+            EndKind::Score => "score",
+            EndKind::MaxMoves => "max-moves",
+            EndKind::Resign => "resign",
+            EndKind::Time => "time",
+            EndKind::Crash => "crash",
+            EndKind::Illegal => "illegal",
         }
     }
 }
 
 /// The end of a game as the match needs it.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct GameOutcome {
     /// `None` for a draw (jigo).
     pub winner: Option<Color>,
     /// The SGF `RE` value: `B+3.5`, `W+R`, `B+T`, `W+F`, `0`.
     pub result: String,
-    pub kind: Kind,
+    pub kind: EndKind,
     /// Why it ended, in words (scoring method, or the reason for a loss).
     pub detail: String,
     /// Legal moves played (passes included).
@@ -136,9 +136,9 @@ pub struct Outcome {
 }
 
 /// A game lost by one side before counting.
-struct Loss {
+struct Forfeit {
     loser: Color,
-    kind: Kind,
+    kind: EndKind,
     detail: String,
 }
 
@@ -147,21 +147,21 @@ fn who(e: &GtpProcess, c: Color) -> String {
 }
 
 /// The loss for a command that got no response.
-fn no_answer(c: Color, e: &GtpProcess, cmd: &str, f: Fail, timeout: Duration) -> Loss {
+fn no_answer(c: Color, e: &GtpProcess, cmd: &str, f: Fail, timeout: Duration) -> Forfeit {
     let verb = cmd.split_whitespace().next().unwrap_or(cmd);
     match f {
-        Fail::Timeout => Loss {
+        Fail::Timeout => Forfeit {
             loser: c,
-            kind: Kind::Time,
+            kind: EndKind::Time,
             detail: format!(
                 "{} did not answer {verb} within {:.1} s: hung, killed",
                 who(e, c),
                 timeout.as_secs_f64()
             ),
         },
-        Fail::Dead(how) => Loss {
+        Fail::Dead(how) => Forfeit {
             loser: c,
-            kind: Kind::Crash,
+            kind: EndKind::Crash,
             detail: format!("{} crashed at {verb}: {how}", who(e, c)),
         },
     }
@@ -175,7 +175,7 @@ fn send(
     timeout: Duration,
     required: bool,
     verbose: bool,
-) -> Result<ProcessReply, Loss> {
+) -> Result<ProcessReply, Forfeit> {
     match e.command(cmd, timeout) {
         Ok(r) if r.ok => Ok(r),
         Ok(r) if !required => {
@@ -184,9 +184,9 @@ fn send(
             }
             Ok(r)
         }
-        Ok(r) => Err(Loss {
+        Ok(r) => Err(Forfeit {
             loser: c,
-            kind: Kind::Illegal,
+            kind: EndKind::Illegal,
             detail: format!("{} refused '{cmd}': {}", who(e, c), r.text),
         }),
         Err(f) => Err(no_answer(c, e, cmd, f, timeout)),
@@ -194,7 +194,7 @@ fn send(
 }
 
 /// (Re)starts `e` if it is not running.
-fn start(cfg: &Config, e: &mut GtpProcess, c: Color) -> Result<(), Loss> {
+fn start(cfg: &Config, e: &mut GtpProcess, c: Color) -> Result<(), Forfeit> {
     let startup = cfg.startup_timeout();
     match e.ensure_started(startup) {
         Ok(true) if cfg.verbose => note!(
@@ -209,7 +209,7 @@ fn start(cfg: &Config, e: &mut GtpProcess, c: Color) -> Result<(), Loss> {
 }
 
 /// Prepares a running engine for a new game.
-fn setup(cfg: &Config, e: &mut GtpProcess, c: Color, seed: Option<u32>) -> Result<(), Loss> {
+fn setup(cfg: &Config, e: &mut GtpProcess, c: Color, seed: Option<u32>) -> Result<(), Forfeit> {
     let t = cfg.command_timeout();
     let v = cfg.verbose;
     send(e, c, &format!("boardsize {}", cfg.size), t, true, v)?;
@@ -226,12 +226,12 @@ fn setup(cfg: &Config, e: &mut GtpProcess, c: Color, seed: Option<u32>) -> Resul
         )?;
     }
     match cfg.time {
-        TimeControl::Unlimited => {}
-        TimeControl::PerMove(s) => {
+        MatchTime::Unlimited => {}
+        MatchTime::PerMove(s) => {
             let byo = (s.ceil() as u64).max(1);
             send(e, c, &format!("time_settings 0 {byo} 1"), t, false, v)?;
         }
-        TimeControl::Clock(ts) => {
+        MatchTime::Clock(ts) => {
             let r = send(e, c, &ts.gtp_command(), t, false, v)?;
             if !r.ok && ts.is_fischer() {
                 // The nearest standard GTP has: absolute time; `time_left` then
@@ -270,7 +270,7 @@ pub fn play_game(
     white: &mut GtpProcess,
     scorer: Option<&mut GtpProcess>,
     seeds: Option<(u32, u32)>,
-) -> Outcome {
+) -> GameOutcome {
     let mut game = Game::new(cfg.size, cfg.komi);
     if cfg.handicap > 0 {
         let stones = handicap_points(cfg, &game);
@@ -290,7 +290,7 @@ pub fn play_game(
             } else {
                 None
             };
-            let detail = if kind == Kind::MaxMoves {
+            let detail = if kind == EndKind::MaxMoves {
                 format!("move limit {} reached; {how}", cfg.max_moves)
             } else {
                 how
@@ -300,8 +300,8 @@ pub fn play_game(
         Err(loss) => {
             let winner = loss.loser.opp();
             let code = match loss.kind {
-                Kind::Resign => "R",
-                Kind::Time => "T",
+                EndKind::Resign => "R",
+                EndKind::Time => "T",
                 _ => "F",
             };
             (
@@ -317,7 +317,7 @@ pub fn play_game(
         white.name.clone().unwrap_or_else(|| white.label.clone()),
     ];
     let sgf = sgf_text(cfg, &game, &names, &result, &detail);
-    Outcome {
+    GameOutcome {
         winner,
         result,
         kind,
@@ -337,7 +337,7 @@ fn run(
     seeds: Option<(u32, u32)>,
     game: &mut Game,
     move_times: &mut Vec<(Color, f64)>,
-) -> Result<Kind, Loss> {
+) -> Result<EndKind, Forfeit> {
     // Both are started before either failure counts, so the record names both.
     let started_black = start(cfg, black, Color::Black);
     let started_white = start(cfg, white, Color::White);
@@ -346,17 +346,17 @@ fn run(
     setup(cfg, black, Color::Black, seeds.map(|s| s.0))?;
     setup(cfg, white, Color::White, seeds.map(|s| s.1))?;
     let mut clocks = match cfg.time {
-        TimeControl::Clock(ts) => [Some(Clock::new(ts)), Some(Clock::new(ts))],
+        MatchTime::Clock(ts) => [Some(RefereeClock::new(ts)), Some(RefereeClock::new(ts))],
         _ => [None, None],
     };
     let t = cfg.command_timeout();
     let v = cfg.verbose;
     loop {
         if game.is_over() {
-            return Ok(Kind::Score);
+            return Ok(EndKind::Score);
         }
         if game.moves().len() >= cfg.max_moves {
-            return Ok(Kind::MaxMoves);
+            return Ok(EndKind::MaxMoves);
         }
         let color = game.to_play();
         let (me, other) = if color == Color::Black {
@@ -383,14 +383,14 @@ fn run(
         let elapsed = start.elapsed().as_secs_f64();
         let reply = reply.map_err(|f| no_answer(color, me, &cmd, f, timeout))?;
         move_times.push((color, elapsed));
-        let lose = |kind, detail: String| Loss {
+        let lose = |kind, detail: String| Forfeit {
             loser: color,
             kind,
             detail,
         };
         if !reply.ok {
             return Err(lose(
-                Kind::Illegal,
+                EndKind::Illegal,
                 format!("{} failed genmove: {}", who(me, color), reply.text),
             ));
         }
@@ -398,7 +398,7 @@ fn run(
             && elapsed > limit
         {
             return Err(lose(
-                Kind::Time,
+                EndKind::Time,
                 format!(
                     "{} took {elapsed:.2} s for a move (limit {limit:.2} s)",
                     who(me, color)
@@ -409,7 +409,7 @@ fn run(
             && c.charge(elapsed)
         {
             return Err(lose(
-                Kind::Time,
+                EndKind::Time,
                 format!(
                     "{} ran out of time ({elapsed:.2} s for move {})",
                     who(me, color),
@@ -419,14 +419,17 @@ fn run(
         }
         let token = reply.text.split_whitespace().next().unwrap_or("");
         if token.eq_ignore_ascii_case("resign") {
-            return Err(lose(Kind::Resign, format!("{} resigned", who(me, color))));
+            return Err(lose(
+                EndKind::Resign,
+                format!("{} resigned", who(me, color)),
+            ));
         }
         let mv = match game.board().parse_move(token) {
             Ok(m) => m,
             Err(e) => {
                 let shown: String = reply.text.chars().take(60).collect();
                 return Err(lose(
-                    Kind::Illegal,
+                    EndKind::Illegal,
                     format!(
                         "{} answered genmove with '{shown}': {}",
                         who(me, color),
@@ -438,7 +441,7 @@ fn run(
         let text = game.board().move_string(mv);
         if let Err(e) = game.play(color, mv) {
             return Err(lose(
-                Kind::Illegal,
+                EndKind::Illegal,
                 format!(
                     "{} played {text} at move {}: {e}",
                     who(me, color),

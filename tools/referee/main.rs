@@ -33,9 +33,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use clock::TimeSettings;
 use equalize::Equalizer;
-use game::{Config, Kind, TimeControl, play_game};
+use game::{Config, EndKind, MatchTime, play_game};
 use moyo::gtp_process::{GtpProcess, StderrSink};
-use stats::Tally;
+use stats::MatchTally;
 
 /// Where engines' stderr goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -179,9 +179,9 @@ fn config(args: &Args) -> Result<Config, String> {
     }
     let clock = args.time_settings.or(args.byo_yomi).or(args.fischer);
     let time = match (args.time_per_move, clock) {
-        (Some(s), _) => TimeControl::PerMove(positive("time-per-move", s)?),
-        (None, Some(ts)) => TimeControl::Clock(ts),
-        (None, None) => TimeControl::Unlimited,
+        (Some(s), _) => MatchTime::PerMove(positive("time-per-move", s)?),
+        (None, Some(ts)) => MatchTime::Clock(ts),
+        (None, None) => MatchTime::Unlimited,
     };
     positive("timeout-factor", args.timeout_factor)?;
     if let Some(n) = args.equalize {
@@ -232,7 +232,7 @@ fn write_file(path: &Path, text: &str) {
 }
 
 /// The summary block, with B's playouts a move for the next game when equalizing.
-fn summary_block(tally: &Tally, equalizer: Option<&Equalizer>) -> String {
+fn summary_block(tally: &MatchTally, equalizer: Option<&Equalizer>) -> String {
     let mut s = tally.summary();
     if let Some(eq) = equalizer {
         s.push_str(&format!("equalize_n {}\n", eq.n()));
@@ -281,7 +281,7 @@ fn main() -> ExitCode {
         .as_deref()
         .map(|cmd| GtpProcess::new("scorer", cmd, sink(mode, &dir, "scorer.log"), cfg.verbose));
     let mut rng = args.seed.map(Xoshiro256PlusPlus::seed_from_u64);
-    let mut tally = Tally::default();
+    let mut tally = MatchTally::default();
     let grace = Duration::from_secs(2);
     let width = if args.games >= 1000 { 4 } else { 3 };
 
@@ -303,7 +303,7 @@ fn main() -> ExitCode {
         let mut game_time = [(0.0, 0u64); 2];
         for &(c, t) in &out.move_times {
             tally.add_move_time(eng(c), t);
-            if Tally::is_move_time(t) {
+            if MatchTally::is_move_time(t) {
                 game_time[eng(c)].0 += t;
                 game_time[eng(c)].1 += 1;
             }
@@ -324,9 +324,9 @@ fn main() -> ExitCode {
                 }
                 let loser = eng(w.opp());
                 match out.kind {
-                    Kind::Crash => tally.crashes[loser] += 1,
-                    Kind::Time => tally.time_losses[loser] += 1,
-                    Kind::Illegal => tally.illegal[loser] += 1,
+                    EndKind::Crash => tally.crashes[loser] += 1,
+                    EndKind::Time => tally.time_losses[loser] += 1,
+                    EndKind::Illegal => tally.illegal[loser] += 1,
                     _ => {}
                 }
             }

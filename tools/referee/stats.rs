@@ -64,7 +64,7 @@ pub fn fmt_elo(x: f64) -> String {
 /// Counts over a match. Arrays indexed by engine: 0 = A (`--black`),
 /// 1 = B (`--white`).
 #[derive(Clone, Debug, Default)]
-pub struct Tally {
+pub struct MatchTally {
     pub games: u32,
     pub wins: [u32; 2],
     pub jigo: u32,
@@ -80,7 +80,7 @@ pub struct Tally {
     pub illegal: [u32; 2],
 }
 
-impl Tally {
+impl MatchTally {
     /// Whether `secs` is a time a move can have taken (finite, not negative).
     pub fn is_move_time(secs: f64) -> bool {
         secs.is_finite() && secs >= 0.0
@@ -88,7 +88,7 @@ impl Tally {
 
     /// Records one answered `genmove` of engine `e` that took `secs`.
     pub fn add_move_time(&mut self, e: usize, secs: f64) {
-        if !Tally::is_move_time(secs) {
+        if !MatchTally::is_move_time(secs) {
             return;
         }
         self.move_time_sum[e] += secs;

@@ -38,14 +38,14 @@ thread_local! {
     /// need and is then refilled with `clone_from` only when it holds another position, so
     /// nothing is allocated once warm and the prior's many questions about one node's
     /// position share one copy.
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+    static SCRATCH: RefCell<LadderScratch> = RefCell::new(LadderScratch {
         board: Board::new(2),
         key: None,
     });
 }
 
 /// The per-thread reading board and the position it holds.
-struct Scratch {
+struct LadderScratch {
     board: Board,
     /// What identifies the position on `board` (None: unknown, copy before reading).
     key: Option<PositionKey>,
@@ -82,16 +82,16 @@ fn on_copy<R>(b: &Board, f: impl FnOnce(&mut Board) -> R) -> R {
 /// The state of one reading: plays made, the length of the current line, and whether the
 /// budget (or the line length) ran out. Each node plays its options on the board it is
 /// given, reads on, and takes the play back.
-struct Reader {
+struct LadderReader {
     plays: u32,
     budget: u32,
     line: u32,
     aborted: bool,
 }
 
-impl Reader {
-    fn new() -> Reader {
-        Reader {
+impl LadderReader {
+    fn new() -> LadderReader {
+        LadderReader {
             plays: 0,
             budget: LADDER_BUDGET,
             line: 0,
@@ -272,7 +272,7 @@ impl Board {
                     if b.stone(t).is_none() || b.lib_count(t) != 1 {
                         return false;
                     }
-                    let mut r = Reader::new();
+                    let mut r = LadderReader::new();
                     r.defend(b, t) && !r.aborted
                 });
                 b.undo(undo);
@@ -286,7 +286,7 @@ impl Board {
             return Some(false);
         }
         on_copy(self, |b| {
-            let mut r = Reader::new();
+            let mut r = LadderReader::new();
             let captured = r.defend(b, p);
             (!r.aborted).then_some(captured)
         })
@@ -302,7 +302,7 @@ impl Board {
     /// the budget ran out.
     fn read_escape(&mut self, c: Color, p: Point) -> Option<bool> {
         let undo = self.play_undoable(c, p);
-        let mut r = Reader::new();
+        let mut r = LadderReader::new();
         let captured = self.lib_count(p) == 2 && r.attack(self, p);
         self.undo(undo);
         (!r.aborted).then_some(captured)

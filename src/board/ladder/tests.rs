@@ -266,7 +266,7 @@ fn time_per_call(mut f: impl FnMut()) -> std::time::Duration {
 
 /// Plays the reading makes on `p`.
 fn plays_read(b: &Board, p: Point) -> u32 {
-    let mut r = Reader::new();
+    let mut r = LadderReader::new();
     r.defend(&mut b.clone(), p);
     r.plays
 }
@@ -311,7 +311,7 @@ fn the_budget_gives_up_as_not_captured() {
     let b = board(&ladder_19());
     let c3 = at(&b, "C3");
     for (budget, result) in [(10, None), (60, None), (61, Some(true)), (2000, Some(true))] {
-        let mut r = Reader::new();
+        let mut r = LadderReader::new();
         r.budget = budget;
         let captured = r.defend(&mut b.clone(), c3);
         assert_eq!((!r.aborted).then_some(captured), result, "budget {budget}");

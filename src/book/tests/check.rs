@@ -54,7 +54,7 @@ fn a_check_run_checks_every_book_move_resumably_and_the_file_keeps_the_checks() 
         shape(10.0),
         info(5, 0, PlayerMode::Alternate),
         Some(&path),
-        &mut Fake::new(),
+        &mut FakeEvaluator::new(),
     )
     .unwrap();
     for _ in 0..12 {
@@ -64,9 +64,9 @@ fn a_check_run_checks_every_book_move_resumably_and_the_file_keeps_the_checks() 
     b.checkpoint().unwrap();
     drop(b);
     // Killed after three checks: they survive in the journal.
-    let mut dying: Vec<Box<dyn Evaluator>> = vec![Box::new(Fake {
+    let mut dying: Vec<Box<dyn Evaluator>> = vec![Box::new(FakeEvaluator {
         budget: Some(3),
-        ..Fake::deeper(10)
+        ..FakeEvaluator::deeper(10)
     })];
     let mut c = Builder::resume(&path).unwrap();
     let last = c
@@ -76,8 +76,10 @@ fn a_check_run_checks_every_book_move_resumably_and_the_file_keeps_the_checks() 
     drop(c);
     let mut d = Builder::resume(&path).unwrap();
     assert_eq!(d.book.nodes.iter().filter(|n| n.check.is_some()).count(), 3);
-    let mut deep: Vec<Box<dyn Evaluator>> =
-        vec![Box::new(Fake::deeper(10)), Box::new(Fake::deeper(10))];
+    let mut deep: Vec<Box<dyn Evaluator>> = vec![
+        Box::new(FakeEvaluator::deeper(10)),
+        Box::new(FakeEvaluator::deeper(10)),
+    ];
     let last = d
         .run_checks(&mut deep, 3, RunLimits::default(), |_, _| {})
         .unwrap();
@@ -87,7 +89,7 @@ fn a_check_run_checks_every_book_move_resumably_and_the_file_keeps_the_checks() 
     let eval = d.info.evaluators.len() as u16 - 1;
     assert_eq!(d.info.evaluators[eval as usize].playouts, 10);
     assert!(d.unchecked(eval, 3).is_empty());
-    let fresh = Fake::deeper(10);
+    let fresh = FakeEvaluator::deeper(10);
     for n in &d.book.nodes {
         if !n.is_interior() || n.depth >= 3 {
             continue;

@@ -24,7 +24,7 @@ fn mix(mut x: u64) -> u64 {
 /// when it is not today's), the move order a hash of the key and the stored move (so both
 /// are the same in every orientation). With a budget it is "killed" after that many
 /// evaluations.
-struct Fake {
+struct FakeEvaluator {
     budget: Option<usize>,
     calls: usize,
     version: u32,
@@ -32,13 +32,13 @@ struct Fake {
     playouts: u64,
 }
 
-impl Fake {
-    fn new() -> Fake {
-        Fake::of_version(EVAL_VERSION)
+impl FakeEvaluator {
+    fn new() -> FakeEvaluator {
+        FakeEvaluator::of_version(EVAL_VERSION)
     }
 
-    fn of_version(version: u32) -> Fake {
-        Fake {
+    fn of_version(version: u32) -> FakeEvaluator {
+        FakeEvaluator {
             budget: None,
             calls: 0,
             version,
@@ -47,10 +47,10 @@ impl Fake {
     }
 
     /// A fake of today's version standing for a search of `playouts` playouts.
-    fn deeper(playouts: u64) -> Fake {
-        Fake {
+    fn deeper(playouts: u64) -> FakeEvaluator {
+        FakeEvaluator {
             playouts,
-            ..Fake::new()
+            ..FakeEvaluator::new()
         }
     }
 
@@ -65,7 +65,7 @@ impl Fake {
     }
 }
 
-impl Evaluator for Fake {
+impl Evaluator for FakeEvaluator {
     fn evaluate(&mut self, game: &Game, to_play: Color) -> Option<Evaluation> {
         if self.budget.is_some_and(|b| self.calls >= b) {
             return None;
@@ -128,12 +128,19 @@ fn shape(omega: f32) -> Shape {
 }
 
 fn evals() -> Vec<Box<dyn Evaluator>> {
-    vec![Box::new(Fake::new())]
+    vec![Box::new(FakeEvaluator::new())]
 }
 
 /// A builder over `size`x`size` komi 7 with drop-out parameter `omega`, not yet stepped.
 fn builder(size: usize, omega: f32, info: BuildInfo) -> Builder {
-    Builder::create(rules(size), shape(omega), info, None, &mut Fake::new()).unwrap()
+    Builder::create(
+        rules(size),
+        shape(omega),
+        info,
+        None,
+        &mut FakeEvaluator::new(),
+    )
+    .unwrap()
 }
 
 /// `builder` after `steps` expansions by one fake evaluator.
@@ -159,7 +166,7 @@ fn temp(name: &str) -> PathBuf {
 fn hand_made(omega: f32) -> Book {
     let mut nodes = Vec::new();
     let mut node = |key: u64, to_move: Color, h: f32, edges: &[u32]| {
-        let mut n = Node::leaf(key, to_move, h);
+        let mut n = BookNode::leaf(key, to_move, h);
         n.expanded = !edges.is_empty();
         n.edges = edges
             .iter()
@@ -556,7 +563,7 @@ fn a_killed_build_resumes_where_its_journal_ends() {
         shape(10.0),
         settings,
         Some(&path),
-        &mut Fake::new(),
+        &mut FakeEvaluator::new(),
     )
     .unwrap();
     b.checkpoint_every = std::time::Duration::ZERO;
@@ -567,9 +574,9 @@ fn a_killed_build_resumes_where_its_journal_ends() {
     for _ in 10..17 {
         b.step(&mut ev).unwrap();
     }
-    let mut dying: Vec<Box<dyn Evaluator>> = vec![Box::new(Fake {
+    let mut dying: Vec<Box<dyn Evaluator>> = vec![Box::new(FakeEvaluator {
         budget: Some(2),
-        ..Fake::new()
+        ..FakeEvaluator::new()
     })];
     let mut s = b.step(&mut dying).unwrap();
     while s != BuildStep::Interrupted {
@@ -613,7 +620,7 @@ fn a_killed_build_resumes_where_its_journal_ends() {
 fn parallel_workers_build_the_same_book() {
     let mk = |n: usize| -> Book {
         let mut ev: Vec<Box<dyn Evaluator>> = (0..n)
-            .map(|_| Box::new(Fake::new()) as Box<dyn Evaluator>)
+            .map(|_| Box::new(FakeEvaluator::new()) as Box<dyn Evaluator>)
             .collect();
         let mut b = builder(7, 10.0, info(6, 3, PlayerMode::Alternate));
         for _ in 0..20 {

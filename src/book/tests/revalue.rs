@@ -63,13 +63,13 @@ fn search_settings_name_the_parameters_that_differ_from_today() {
 fn a_build_resumed_by_a_newer_evaluator_values_every_old_position_again_first() {
     let path = temp("revalue.book");
     let settings = info(4, 3, PlayerMode::Alternate);
-    let mut old: Vec<Box<dyn Evaluator>> = vec![Box::new(Fake::of_version(0))];
+    let mut old: Vec<Box<dyn Evaluator>> = vec![Box::new(FakeEvaluator::of_version(0))];
     let mut b = Builder::create(
         rules(7),
         shape(10.0),
         settings,
         Some(&path),
-        &mut Fake::of_version(0),
+        &mut FakeEvaluator::of_version(0),
     )
     .unwrap();
     for _ in 0..8 {
@@ -85,9 +85,9 @@ fn a_build_resumed_by_a_newer_evaluator_values_every_old_position_again_first() 
     assert_eq!(b.stale(EVAL_VERSION).len(), n);
     drop(b);
     // Today's evaluator is killed after three evaluations: they are journalled.
-    let mut dying: Vec<Box<dyn Evaluator>> = vec![Box::new(Fake {
+    let mut dying: Vec<Box<dyn Evaluator>> = vec![Box::new(FakeEvaluator {
         budget: Some(3),
-        ..Fake::new()
+        ..FakeEvaluator::new()
     })];
     let mut c = Builder::resume(&path).unwrap();
     assert_eq!(c.step(&mut dying).unwrap(), BuildStep::Interrupted);
@@ -95,7 +95,10 @@ fn a_build_resumed_by_a_newer_evaluator_values_every_old_position_again_first() 
     drop(c);
     let mut d = Builder::resume(&path).unwrap();
     assert_eq!(d.stale(EVAL_VERSION).len(), n - 3);
-    let mut today: Vec<Box<dyn Evaluator>> = vec![Box::new(Fake::new()), Box::new(Fake::new())];
+    let mut today: Vec<Box<dyn Evaluator>> = vec![
+        Box::new(FakeEvaluator::new()),
+        Box::new(FakeEvaluator::new()),
+    ];
     let mut revalued = 3;
     loop {
         match d.step(&mut today).unwrap() {
@@ -106,7 +109,7 @@ fn a_build_resumed_by_a_newer_evaluator_values_every_old_position_again_first() 
     }
     assert_eq!(revalued, n);
     assert!(d.stale(EVAL_VERSION).is_empty());
-    let fresh = Fake::new();
+    let fresh = FakeEvaluator::new();
     for nd in &d.book.nodes[..n] {
         assert_eq!(nd.h, fresh.value(nd.key));
         assert_eq!(d.info.evaluators[nd.eval as usize].version, EVAL_VERSION);

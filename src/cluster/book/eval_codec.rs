@@ -4,7 +4,7 @@
 //! `cluster::field_codec`. Reading checks every field: bytes from the wire make an error, never a
 //! panic.
 
-use super::super::field_codec::{self, Reader, put_move};
+use super::super::field_codec::{self, FieldReader, put_move};
 use super::super::message::{decode_job, encode_job};
 use crate::board::{Color, Game};
 use crate::book::{SearchEvaluator, Searched};
@@ -46,7 +46,7 @@ pub fn request_body(game: &Game, to_play: Color, model: &SearchEvaluator) -> Vec
 
 /// Reads an evaluation written by `request_body`.
 pub fn read_request(body: &[u8]) -> Result<EvalRequest, String> {
-    let mut r = Reader::new(body);
+    let mut r = FieldReader::new(body);
     let playouts = r.u64()?;
     if playouts == 0 {
         return Err("no playouts".into());

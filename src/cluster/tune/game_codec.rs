@@ -3,7 +3,7 @@
 //! played), in the fields of `cluster::field_codec`. Reading checks every field: bytes from the
 //! wire make an error, never a panic or a game of impossible settings.
 
-use super::super::field_codec::{self, Reader, byte_color, color_byte, put_params, put_str};
+use super::super::field_codec::{self, FieldReader, byte_color, color_byte, put_params, put_str};
 use crate::tune::runner::{End, GameResult, GameSettings, Pairing, Player};
 
 /// Appends the byte form of the settings of a run's games.
@@ -22,7 +22,7 @@ pub fn put_settings(out: &mut Vec<u8>, s: &GameSettings) {
 }
 
 /// Reads settings written by `put_settings`, within the bounds the command line allows.
-fn read_settings(r: &mut Reader) -> Result<GameSettings, String> {
+fn read_settings(r: &mut FieldReader) -> Result<GameSettings, String> {
     let size = r.u8()? as usize;
     if !(2..=crate::board::MAX_SIZE).contains(&size) {
         return Err(format!("bad board size {size}"));
@@ -79,7 +79,7 @@ pub fn game_body(settings: &[u8], p: &Pairing) -> Vec<u8> {
 
 /// Reads a game written by `game_body`.
 pub fn read_game(body: &[u8]) -> Result<(GameSettings, Pairing), String> {
-    let mut r = Reader::new(body);
+    let mut r = FieldReader::new(body);
     let settings = read_settings(&mut r)?;
     let mut player = || -> Result<Player, String> {
         match r.u8()? {

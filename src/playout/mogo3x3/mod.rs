@@ -120,7 +120,7 @@ struct Cell {
 
 /// One parsed pattern, cells in code order (N, NE, E, SE, S, SW, W, NW).
 #[derive(Clone, Debug)]
-struct Spec {
+struct ShapeSpec {
     name: String,
     both: bool,
     cells: [Cell; 8],
@@ -152,7 +152,7 @@ fn neighbour_index(dx: i32, dy: i32) -> usize {
 }
 
 /// A pattern whose header has been read, waiting for its rows and atari line.
-struct Pending {
+struct PendingShape {
     name: String,
     line: usize,
     both: bool,
@@ -161,8 +161,8 @@ struct Pending {
     atari_seen: bool,
 }
 
-impl Pending {
-    fn finish(self) -> Result<Spec, String> {
+impl PendingShape {
+    fn finish(self) -> Result<ShapeSpec, String> {
         if self.rows.len() < 3 {
             return Err(format!(
                 "line {}: pattern `{}` has {} of its 3 rows",
@@ -187,7 +187,7 @@ impl Pending {
                 }
             }
         }
-        Ok(Spec {
+        Ok(ShapeSpec {
             name: self.name,
             both: self.both,
             cells,
@@ -206,9 +206,9 @@ fn strip_comment(line: &str) -> &str {
 }
 
 /// Parses pattern text into pattern specs.
-fn parse_specs(text: &str) -> Result<Vec<Spec>, String> {
-    let mut specs: Vec<Spec> = Vec::new();
-    let mut pending: Option<Pending> = None;
+fn parse_specs(text: &str) -> Result<Vec<ShapeSpec>, String> {
+    let mut specs: Vec<ShapeSpec> = Vec::new();
+    let mut pending: Option<PendingShape> = None;
     for (n, raw) in text.lines().enumerate() {
         let line_no = n + 1;
         let line = strip_comment(raw);
@@ -240,7 +240,7 @@ fn parse_specs(text: &str) -> Result<Vec<Spec>, String> {
             if specs.iter().any(|s| s.name == name) {
                 return err(format!("pattern `{name}` is defined twice"));
             }
-            pending = Some(Pending {
+            pending = Some(PendingShape {
                 name: name.to_string(),
                 line: line_no,
                 both,
@@ -347,7 +347,7 @@ fn edge_shape_ok(code: u32) -> bool {
 }
 
 /// All codes a pattern matches as written (X = Black, no symmetry applied).
-fn expand(spec: &Spec) -> Vec<u32> {
+fn expand(spec: &ShapeSpec) -> Vec<u32> {
     let mut codes = vec![0u32];
     for (i, cell) in spec.cells.iter().enumerate() {
         let mut next = Vec::with_capacity(codes.len() * 4);
@@ -418,7 +418,7 @@ fn swap_colours(code: u32) -> u32 {
 }
 
 /// Compiles pattern specs into the two bitsets.
-fn compile(specs: &[Spec]) -> Pattern3x3 {
+fn compile(specs: &[ShapeSpec]) -> Pattern3x3 {
     fn zeroed<const N: usize>() -> Box<[u64; N]> {
         vec![0u64; N]
             .into_boxed_slice()

@@ -283,7 +283,7 @@ fn atari_markers_turn_with_their_cells() {
 
 /// A direct matcher for cross-checking the tables: tries every pattern in every
 /// orientation by reading the code at each pattern cell's transformed offset.
-fn reference(specs: &[Spec], code: u32, to_play: Color) -> bool {
+fn reference(specs: &[ShapeSpec], code: u32, to_play: Color) -> bool {
     if !edge_shape_ok(code) {
         return false;
     }

@@ -202,7 +202,7 @@ impl Adaptation {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Scratch, Softmax};
+    use super::super::{Softmax, SoftmaxScratch};
     use super::*;
     use crate::board::Color::Black as B;
     use crate::board::diagram::{at, board};
@@ -243,7 +243,12 @@ mod tests {
 
     /// The chance Black's next move is played on `target` of the board of `scratch`, out of
     /// `n` draws.
-    fn share(s: &Softmax, scratch: &mut Scratch, b: &crate::board::Board, target: &str) -> f64 {
+    fn share(
+        s: &Softmax,
+        scratch: &mut SoftmaxScratch,
+        b: &crate::board::Board,
+        target: &str,
+    ) -> f64 {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         let n = 4000;
         let mut hits = 0;
@@ -271,7 +276,7 @@ mod tests {
         for shared in [true, false] {
             let s = Softmax::builtin().adapted(0.02, shared);
             let a = s.adaptation().unwrap();
-            let mut scratch = Scratch::default();
+            let mut scratch = SoftmaxScratch::default();
             let before = share(&s, &mut scratch, &b, "C5");
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
             for _ in 0..3000 {

@@ -22,7 +22,7 @@ use crate::board::{
 
 /// The feature groups besides the shape; a move has at most one level in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
+pub enum SoftmaxGroup {
     /// Line 1..4 (levels 0..3); farther has no level. Part of the base.
     Line,
     /// 0: one of the 8 points around the last move; 1: two points straight, or a knight's
@@ -59,16 +59,16 @@ pub const VERSION: u32 = 2;
 pub const MAX_LEVELS: usize = 6;
 
 /// All groups in index order, with their file names and level counts.
-pub const GROUP_INFO: [(Group, &str, usize); GROUPS] = [
-    (Group::Line, "line", 4),
-    (Group::DistLast, "dist_last", 2),
-    (Group::DistPrev, "dist_prev", 2),
-    (Group::Escape, "escape", 3),
-    (Group::CounterCapture, "counter_capture", 1),
-    (Group::Capture, "capture", 6),
-    (Group::Nakade, "nakade", 1),
-    (Group::SelfAtari, "self_atari", 3),
-    (Group::Sacrifice, "sacrifice", 1),
+pub const GROUP_INFO: [(SoftmaxGroup, &str, usize); GROUPS] = [
+    (SoftmaxGroup::Line, "line", 4),
+    (SoftmaxGroup::DistLast, "dist_last", 2),
+    (SoftmaxGroup::DistPrev, "dist_prev", 2),
+    (SoftmaxGroup::Escape, "escape", 3),
+    (SoftmaxGroup::CounterCapture, "counter_capture", 1),
+    (SoftmaxGroup::Capture, "capture", 6),
+    (SoftmaxGroup::Nakade, "nakade", 1),
+    (SoftmaxGroup::SelfAtari, "self_atari", 3),
+    (SoftmaxGroup::Sacrifice, "sacrifice", 1),
 ];
 
 /// The level meaning "this group does not apply".
@@ -129,7 +129,7 @@ pub fn line_level(b: &Board, p: Point) -> u8 {
     }
 }
 
-/// What a move does to the mover's own string (see `Group::SelfAtari`).
+/// What a move does to the mover's own string (see `SoftmaxGroup::SelfAtari`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SelfAtari {
     /// No self-atari (or one that captures).
@@ -164,9 +164,9 @@ pub fn self_atari(b: &Board, c: Color, p: Point) -> SelfAtari {
 /// Writes a self-atari's levels into `levels`.
 #[inline]
 pub fn set_self_atari(levels: &mut Levels, level: u8, sacrifice: bool) {
-    levels[Group::SelfAtari as usize] = level;
+    levels[SoftmaxGroup::SelfAtari as usize] = level;
     if sacrifice {
-        levels[Group::Sacrifice as usize] = 0;
+        levels[SoftmaxGroup::Sacrifice as usize] = 0;
     }
 }
 
@@ -264,7 +264,7 @@ impl Local {
 
     /// Gives `p` level `level` of group `g`, keeping the smaller one (`keep_max`: the larger)
     /// when it has one already.
-    fn set(&mut self, p: Point, g: Group, level: u8, keep_max: bool) {
+    fn set(&mut self, p: Point, g: SoftmaxGroup, level: u8, keep_max: bool) {
         let s = match self.slot[p.idx()] {
             0 if self.len == LOCAL_MAX => return,
             0 => {
@@ -291,7 +291,10 @@ impl Local {
     /// exactly as it was.
     pub fn compute(&mut self, b: &mut Board, c: Color, last: Option<Point>, prev: Option<Point>) {
         self.compute_tactics(b, c, last, prev);
-        for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
+        for (centre, g) in [
+            (last, SoftmaxGroup::DistLast),
+            (prev, SoftmaxGroup::DistPrev),
+        ] {
             if let Some(q) = centre {
                 near(b, q, |p, level| self.set(p, g, level, false));
             }
@@ -334,7 +337,12 @@ impl Local {
             _ => 2,
         };
         let touches = last.is_some_and(|l| touches(b, s, l));
-        self.set(lib, Group::Capture, 2 * bucket + u8::from(touches), true);
+        self.set(
+            lib,
+            SoftmaxGroup::Capture,
+            2 * bucket + u8::from(touches),
+            true,
+        );
     }
 
     /// The tactics of the opponent's stone on `last`: its own string in atari, our strings it
@@ -349,7 +357,7 @@ impl Local {
                 if b.code(q) == EMPTY
                     && let Some((v, _)) = b.nakade_vital_point(q, c.opp())
                 {
-                    self.set(v, Group::Nakade, 0, false);
+                    self.set(v, SoftmaxGroup::Nakade, 0, false);
                 }
                 continue;
             }
@@ -366,14 +374,14 @@ impl Local {
                     _ => 0,
                 };
                 if level != NONE {
-                    self.set(esc, Group::Escape, level, false);
+                    self.set(esc, SoftmaxGroup::Escape, level, false);
                 }
             }
             for st in b.string_stones(q) {
                 for n in b.neighbours(st) {
                     if b.stone(n) == Some(c.opp()) && b.lib_count(n) == 1 {
                         if let Some(l) = b.string_libs(n).first() {
-                            self.set(l, Group::CounterCapture, 0, false);
+                            self.set(l, SoftmaxGroup::CounterCapture, 0, false);
                         }
                         self.capture(b, n, Some(last));
                     }
@@ -408,7 +416,7 @@ pub fn move_features(b: &Board, c: Color, p: Point, local: &Local) -> Option<(Le
 /// self-atari; `None` for a refused self-atari.
 pub fn move_levels(b: &Board, c: Color, p: Point, local: &Local) -> Option<Levels> {
     let mut levels = local.levels_of(p).copied().unwrap_or(NO_LEVELS);
-    levels[Group::Line as usize] = line_level(b, p);
+    levels[SoftmaxGroup::Line as usize] = line_level(b, p);
     match self_atari(b, c, p) {
         SelfAtari::No => {}
         SelfAtari::Refused => return None,

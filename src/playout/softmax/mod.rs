@@ -31,7 +31,9 @@ use super::heavy::chance;
 use crate::board::{Board, Color, Point};
 use adapt::{Adaptation, PrivateCopy, SampledMove};
 use boost::Boosts;
-use features::{Group, Levels, Local, NO_LEVELS, SelfAtari, near, self_atari, set_self_atari};
+use features::{
+    Levels, Local, NO_LEVELS, SelfAtari, SoftmaxGroup, near, self_atari, set_self_atari,
+};
 use rand::Rng;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -42,7 +44,7 @@ const MAX_REJECTIONS: u32 = 32;
 
 /// The working memory of softmax playouts, reused from playout to playout.
 #[derive(Default)]
-pub struct Scratch {
+pub struct SoftmaxScratch {
     /// The base weights of the board being played out.
     pub sampler: Sampler,
     local: Local,
@@ -55,7 +57,7 @@ pub struct Scratch {
     start_gammas: Vec<u64>,
 }
 
-impl Scratch {
+impl SoftmaxScratch {
     /// The moves of the last playout as the adaptation sees them (recorded only under an
     /// adaptation).
     pub fn steps(&self) -> &[SampledMove] {
@@ -65,7 +67,7 @@ impl Scratch {
 
 thread_local! {
     /// Each thread's scratch: sized on its first playout, allocation-free after.
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    static SCRATCH: RefCell<SoftmaxScratch> = RefCell::new(SoftmaxScratch::default());
 }
 
 /// The softmax playout policy under its weights, adapted during the search when it has an
@@ -79,7 +81,7 @@ pub struct Softmax {
 /// The softmax policy as `playout::play_out` drives it, with its scratch.
 struct SoftmaxMover<'a, R> {
     policy: &'a Softmax,
-    scratch: &'a mut Scratch,
+    scratch: &'a mut SoftmaxScratch,
     rng: &'a mut R,
 }
 
@@ -166,14 +168,14 @@ impl Softmax {
         rng: &mut R,
         trace: &mut MoveTrace,
     ) -> f32 {
-        let mut run = |s: &mut Scratch| {
+        let mut run = |s: &mut SoftmaxScratch| {
             let start = (to_play, last, prev);
             self.playout_with(s, board, start, komi, max_moves, mercy_share, rng, trace)
         };
         SCRATCH.with(|cell| match cell.try_borrow_mut() {
             Ok(mut s) => run(&mut s),
             // Not reached (playouts do not nest), but a fresh scratch is always correct.
-            Err(_) => run(&mut Scratch::default()),
+            Err(_) => run(&mut SoftmaxScratch::default()),
         })
     }
 
@@ -181,7 +183,7 @@ impl Softmax {
     #[allow(clippy::too_many_arguments)]
     pub fn playout_with<R: Rng>(
         &self,
-        scratch: &mut Scratch,
+        scratch: &mut SoftmaxScratch,
         board: &mut Board,
         (to_play, last, prev): (Color, Option<Point>, Option<Point>),
         komi: f32,
@@ -217,7 +219,7 @@ impl Softmax {
     }
 
     /// Sets `scratch`'s weights for `board` from scratch, under the adapted gammas if any.
-    pub fn reset(&self, scratch: &mut Scratch, board: &Board) {
+    pub fn reset(&self, scratch: &mut SoftmaxScratch, board: &Board) {
         match &self.adapt {
             Some(a) => {
                 a.gammas_into(&mut scratch.own, &mut scratch.start_gammas);
@@ -235,11 +237,11 @@ impl Softmax {
         b: &mut Board,
         c: Color,
         (last, prev): (Option<Point>, Option<Point>),
-        scratch: &mut Scratch,
+        scratch: &mut SoftmaxScratch,
         rng: &mut R,
     ) -> Option<Point> {
         let w = self.weights;
-        let Scratch {
+        let SoftmaxScratch {
             sampler,
             local,
             boosts,
@@ -251,7 +253,10 @@ impl Softmax {
         for (p, levels) in local.iter() {
             boosts.multiply(p, w.levels(levels));
         }
-        for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
+        for (centre, g) in [
+            (last, SoftmaxGroup::DistLast),
+            (prev, SoftmaxGroup::DistPrev),
+        ] {
             if let Some(q) = centre {
                 let gammas = [w.level(g as usize, 0), w.level(g as usize, 1)];
                 near(b, q, |p, level| boosts.multiply(p, gammas[level as usize]));
@@ -345,7 +350,10 @@ fn levels_of(
 ) -> Levels {
     // A drawn point is never a refused self-atari: `draw` takes those out.
     let mut levels = features::move_levels(b, c, p, local).unwrap_or(NO_LEVELS);
-    for (centre, g) in [(last, Group::DistLast), (prev, Group::DistPrev)] {
+    for (centre, g) in [
+        (last, SoftmaxGroup::DistLast),
+        (prev, SoftmaxGroup::DistPrev),
+    ] {
         if let Some(q) = centre {
             near(b, q, |x, level| {
                 if x == p {

@@ -17,7 +17,7 @@
 //! with no drift and no rounding in the draw. The policy changes the mover's weights for one
 //! draw (the local features, the ko point, refused moves) with `set_temp` and `restore`.
 
-use super::features::{Group, line_level};
+use super::features::{SoftmaxGroup, line_level};
 use super::weights::{BaseTable, Weights};
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, OFF, Point};
 
@@ -119,7 +119,7 @@ impl Sampler {
         }
         self.saved.clear();
         for p in b.points() {
-            let line = w.level(Group::Line as usize, line_level(b, p));
+            let line = w.level(SoftmaxGroup::Line as usize, line_level(b, p));
             self.line[p.idx()] = (line as f64 * 65536.0).round() as u64;
             if b.code(p) == EMPTY {
                 self.recompute(b, w.base_table(), p);

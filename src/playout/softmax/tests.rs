@@ -1,7 +1,7 @@
 use super::features::{
-    GROUP_INFO, GROUPS, Group, Local, NONE, from_mover, move_features, playable_code,
+    GROUP_INFO, GROUPS, Local, NONE, SoftmaxGroup, from_mover, move_features, playable_code,
 };
-use super::train::{Data, TrainConfig, predict, run};
+use super::train::{SoftmaxData, SoftmaxTrainConfig, predict, run};
 use super::*;
 use crate::board::diagram::{at, board};
 use crate::board::{CODE_BITS, Illegal};
@@ -20,8 +20,8 @@ fn varied() -> &'static Weights {
             *x = 0.5 + 1.7 * ((g * 7 + l * 3) % 5) as f64;
         }
     }
-    groups[Group::SelfAtari as usize] = vec![0.4, 0.2, 0.1];
-    groups[Group::Sacrifice as usize] = vec![0.9];
+    groups[SoftmaxGroup::SelfAtari as usize] = vec![0.4, 0.2, 0.1];
+    groups[SoftmaxGroup::Sacrifice as usize] = vec![0.9];
     // Every canonical shape its own gamma, from a hash of its code.
     let shapes = (0..1u32 << CODE_BITS)
         .step_by(97)
@@ -138,9 +138,9 @@ fn follow(
     b: &mut Board,
     w: &Weights,
     first: Color,
-    moves: &mut dyn FnMut(&mut Board, Color, &mut Scratch) -> Option<Point>,
+    moves: &mut dyn FnMut(&mut Board, Color, &mut SoftmaxScratch) -> Option<Point>,
 ) -> u32 {
-    let mut scratch = Scratch::default();
+    let mut scratch = SoftmaxScratch::default();
     scratch.sampler.reset(b, w);
     let mut c = first;
     let mut taken = 0;
@@ -226,7 +226,7 @@ fn chi_square(
     let want = model_weights(b, c, last, prev, w);
     let total: f64 = want.values().sum();
     let policy = Softmax::new(w);
-    let mut s = Scratch::default();
+    let mut s = SoftmaxScratch::default();
     let mut board = b.clone();
     s.sampler.reset(&board, w);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
@@ -278,18 +278,26 @@ fn draws_follow_the_weights() {
     local.compute(&mut b.clone(), B, last, prev);
     let levels = |v: &str| *local.levels_of(at(&b, v)).unwrap();
     let e3 = levels("E3");
-    assert_eq!(e3[Group::Escape as usize], 0, "three liberties after it");
-    assert_eq!(e3[Group::CounterCapture as usize], 0);
     assert_eq!(
-        e3[Group::Capture as usize],
+        e3[SoftmaxGroup::Escape as usize],
+        0,
+        "three liberties after it"
+    );
+    assert_eq!(e3[SoftmaxGroup::CounterCapture as usize], 0);
+    assert_eq!(
+        e3[SoftmaxGroup::Capture as usize],
         0,
         "one stone, apart from the last move"
     );
-    assert_eq!(e3[Group::DistLast as usize], 1, "a knight's move from D5");
-    assert_eq!(levels("H7")[Group::DistLast as usize], NONE);
-    assert_eq!(levels("H7")[Group::Capture as usize], 0);
-    assert_eq!(levels("H7")[Group::DistPrev as usize], 0);
-    assert_eq!(levels("D7")[Group::DistLast as usize], 1);
+    assert_eq!(
+        e3[SoftmaxGroup::DistLast as usize],
+        1,
+        "a knight's move from D5"
+    );
+    assert_eq!(levels("H7")[SoftmaxGroup::DistLast as usize], NONE);
+    assert_eq!(levels("H7")[SoftmaxGroup::Capture as usize], 0);
+    assert_eq!(levels("H7")[SoftmaxGroup::DistPrev as usize], 0);
+    assert_eq!(levels("D7")[SoftmaxGroup::DistLast as usize], 1);
     let (chi, df) = chi_square(&b, B, last, prev, 200_000);
     // Mean df, standard deviation sqrt(2 df): six of them is far beyond chance.
     assert!(
@@ -314,7 +322,7 @@ fn balancing_records_the_levels_the_trainer_sees() {
     let w = Weights::builtin();
     let adapt = adapt::Adaptation::with_shifts(w.base_table().gammas(), &[]);
     let policy = Softmax::with_adaptation(w, std::sync::Arc::new(adapt));
-    let mut s = Scratch::default();
+    let mut s = SoftmaxScratch::default();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let mut seen = [false; GROUPS];
     for _ in 0..3000 {
@@ -331,11 +339,11 @@ fn balancing_records_the_levels_the_trainer_sees() {
         }
     }
     for g in [
-        Group::Line,
-        Group::DistLast,
-        Group::DistPrev,
-        Group::Escape,
-        Group::Capture,
+        SoftmaxGroup::Line,
+        SoftmaxGroup::DistLast,
+        SoftmaxGroup::DistPrev,
+        SoftmaxGroup::Escape,
+        SoftmaxGroup::Capture,
     ] {
         assert!(seen[g as usize], "no point drawn with a level of {g:?}");
     }
@@ -345,7 +353,7 @@ fn balancing_records_the_levels_the_trainer_sees() {
 fn drawn_moves_are_candidates() {
     let w = varied();
     let policy = Softmax::new(w);
-    let mut s = Scratch::default();
+    let mut s = SoftmaxScratch::default();
     let none = Local::new();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let (mut kos, mut self_ataris) = (0, 0);
@@ -453,7 +461,7 @@ fn training_resumes_and_predicts() {
         "(;SZ[9];B[ee];W[ec];B[cc];W[gc];B[eg];W[cd];B[dc])\n(;SZ[9];B[ee];W[ce];B[cc];W[gg];B[ge];W[eg])\n",
     )
     .unwrap();
-    let mut cfg = TrainConfig {
+    let mut cfg = SoftmaxTrainConfig {
         files: vec![games.clone()],
         max_games: 10,
         out: dir.join("out.txt"),
@@ -493,9 +501,9 @@ fn training_resumes_and_predicts() {
 
 #[test]
 fn teams_merge_moves_with_the_same_features() {
-    let mut d = Data::new();
+    let mut d = SoftmaxData::new();
     let mut levels = super::features::NO_LEVELS;
-    levels[Group::Line as usize] = 0;
+    levels[SoftmaxGroup::Line as usize] = 0;
     let moves = [(levels, 5), (levels, 5), (levels, 9)];
     d.add(moves.into_iter(), Some(1));
     d.add(moves.into_iter(), None);

@@ -21,17 +21,17 @@ const LABEL: &str = "playout train";
 
 /// Moves of one position sharing all features.
 #[derive(Clone, Copy, Debug)]
-pub struct Team {
+pub struct SoftmaxTeam {
     /// Level per group (`NONE` when absent).
     pub levels: Levels,
-    /// The canonical 3x3 shape while collecting, then its index in `Data::codes`
+    /// The canonical 3x3 shape while collecting, then its index in `SoftmaxData::codes`
     /// (`codes.len()`: every other shape).
     pub shape: u32,
     /// How many moves of the position have these features.
     pub mult: u32,
 }
 
-impl mm::Merge for Team {
+impl mm::Merge for SoftmaxTeam {
     type Key = (Levels, u32);
 
     fn key(&self) -> Self::Key {
@@ -45,9 +45,9 @@ impl mm::Merge for Team {
 
 /// The training competitions.
 #[derive(Default, Debug)]
-pub struct Data {
+pub struct SoftmaxData {
     /// All teams, position after position.
-    pub teams: Vec<Team>,
+    pub teams: Vec<SoftmaxTeam>,
     /// Start of each position's teams in `teams` (one more entry than positions).
     pub starts: Vec<u32>,
     /// The winning team of each position.
@@ -58,12 +58,12 @@ pub struct Data {
     index: HashMap<(Levels, u32), u32>,
 }
 
-impl Data {
+impl SoftmaxData {
     /// An empty set.
-    pub fn new() -> Data {
-        Data {
+    pub fn new() -> SoftmaxData {
+        SoftmaxData {
             starts: vec![0],
-            ..Data::default()
+            ..SoftmaxData::default()
         }
     }
 
@@ -75,7 +75,7 @@ impl Data {
     /// Adds one position: the features of its candidate moves, and which one was played
     /// (`None`: not a candidate, the position is left out).
     pub fn add(&mut self, moves: impl Iterator<Item = (Levels, u32)>, played: Option<usize>) {
-        let teams = moves.map(|(levels, shape)| Team {
+        let teams = moves.map(|(levels, shape)| SoftmaxTeam {
             levels,
             shape,
             mult: 1,
@@ -97,7 +97,7 @@ impl Data {
     }
 
     /// The competitions, for the MM core.
-    pub fn competitions(&self) -> mm::Competitions<'_, Team> {
+    pub fn competitions(&self) -> mm::Competitions<'_, SoftmaxTeam> {
         mm::Competitions {
             teams: &self.teams,
             starts: &self.starts,
@@ -108,22 +108,22 @@ impl Data {
 
 /// Where the gammas lie in the flat vector: each group's levels, then the kept shapes and
 /// one for every other shape.
-pub struct FlatLayout {
+pub struct SoftmaxLayout {
     off: [usize; GROUPS],
     shape_off: usize,
     len: usize,
 }
 
-impl FlatLayout {
+impl SoftmaxLayout {
     /// The layout for `data` (after `index_shapes`).
-    pub fn new(data: &Data) -> FlatLayout {
+    pub fn new(data: &SoftmaxData) -> SoftmaxLayout {
         let mut off = [0; GROUPS];
         let mut n = 0;
         for (g, o) in off.iter_mut().enumerate() {
             *o = n;
             n += GROUP_INFO[g].2;
         }
-        FlatLayout {
+        SoftmaxLayout {
             off,
             shape_off: n,
             len: n + data.codes.len() + 1,
@@ -131,7 +131,12 @@ impl FlatLayout {
     }
 
     /// The weights of the flat gammas `gamma`, with `meta` lines.
-    pub fn weights(&self, gamma: &[f64], data: &Data, meta: Vec<(String, String)>) -> Weights {
+    pub fn weights(
+        &self,
+        gamma: &[f64],
+        data: &SoftmaxData,
+        meta: Vec<(String, String)>,
+    ) -> Weights {
         let groups = std::array::from_fn(|g| gamma[mm::Layout::range(self, g)].to_vec());
         let shapes = data
             .codes
@@ -143,7 +148,7 @@ impl FlatLayout {
     }
 
     /// The flat gammas of saved weights (shapes matched by code).
-    pub fn restore(&self, gamma: &mut [f64], data: &Data, saved: &Weights) {
+    pub fn restore(&self, gamma: &mut [f64], data: &SoftmaxData, saved: &Weights) {
         for g in 0..GROUPS {
             gamma[mm::Layout::range(self, g)].copy_from_slice(&saved.groups[g]);
         }
@@ -154,7 +159,7 @@ impl FlatLayout {
     }
 }
 
-impl mm::Layout<Team> for FlatLayout {
+impl mm::Layout<SoftmaxTeam> for SoftmaxLayout {
     /// The groups, then the 3x3 shapes (`GROUPS`).
     fn groups(&self) -> usize {
         GROUPS + 1
@@ -169,7 +174,7 @@ impl mm::Layout<Team> for FlatLayout {
     }
 
     #[inline]
-    fn feature(&self, t: &Team, g: usize) -> Option<usize> {
+    fn feature(&self, t: &SoftmaxTeam, g: usize) -> Option<usize> {
         if g < GROUPS {
             (t.levels[g] != NONE).then(|| self.off[g] + t.levels[g] as usize)
         } else {
@@ -178,7 +183,7 @@ impl mm::Layout<Team> for FlatLayout {
     }
 
     #[inline]
-    fn mult(&self, t: &Team) -> u32 {
+    fn mult(&self, t: &SoftmaxTeam) -> u32 {
         t.mult
     }
 }
@@ -217,9 +222,9 @@ fn for_each_competition(
 }
 
 /// Collects the competitions of `files` (progress on stderr).
-pub fn collect(files: &[PathBuf], max_games: usize, min_count: u32) -> Result<Data, String> {
+pub fn collect(files: &[PathBuf], max_games: usize, min_count: u32) -> Result<SoftmaxData, String> {
     let t0 = Instant::now();
-    let mut data = Data::new();
+    let mut data = SoftmaxData::new();
     let mut last_no = usize::MAX;
     let mut games = 0;
     for_each_competition(files, max_games, |_, cands, played, no| {
@@ -251,7 +256,7 @@ pub fn collect(files: &[PathBuf], max_games: usize, min_count: u32) -> Result<Da
 
 /// What `moyo playout train` does.
 #[derive(Clone, Debug)]
-pub struct TrainConfig {
+pub struct SoftmaxTrainConfig {
     /// SGF collections to learn from.
     pub files: Vec<PathBuf>,
     /// At most this many games.
@@ -268,7 +273,7 @@ pub struct TrainConfig {
 
 /// Trains and writes `cfg.out`; resumes from `cfg.checkpoint` when it was made from the same
 /// data settings.
-pub fn run(cfg: &TrainConfig) -> Result<(), String> {
+pub fn run(cfg: &SoftmaxTrainConfig) -> Result<(), String> {
     let t0 = Instant::now();
     let names = mm::file_names(&cfg.files);
     let settings = format!(
@@ -280,7 +285,7 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
     );
     let fingerprint = mm::fingerprint(&names, &settings);
     let data = collect(&cfg.files, cfg.max_games, cfg.min_count)?;
-    let layout = FlatLayout::new(&data);
+    let layout = SoftmaxLayout::new(&data);
     let mut gamma = vec![1.0; layout.len];
     let mut done = 0;
     if let Some((w, it)) = mm::resume::<Weights>(&cfg.checkpoint, &fingerprint, LABEL) {
@@ -316,7 +321,7 @@ pub fn run(cfg: &TrainConfig) -> Result<(), String> {
 
 /// Move prediction of the softmax weights on some games.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Prediction {
+pub struct SoftmaxPrediction {
     /// Games read.
     pub games: usize,
     /// Positions whose move played was a candidate.
@@ -331,7 +336,7 @@ pub struct Prediction {
     pub uniform_log_likelihood: f64,
 }
 
-impl fmt::Display for Prediction {
+impl fmt::Display for SoftmaxPrediction {
     /// `top1 P` and `uniform_top1 P` (percent), the mean log-likelihoods, `positions N`,
     /// `games N`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -354,8 +359,8 @@ pub fn predict(
     files: &[PathBuf],
     max_games: usize,
     weights: &Weights,
-) -> Result<Prediction, String> {
-    let mut r = Prediction::default();
+) -> Result<SoftmaxPrediction, String> {
+    let mut r = SoftmaxPrediction::default();
     r.games = for_each_competition(files, max_games, |_, cands, played, _| {
         let Some(won) = cands.iter().position(|x| Move::Play(x.0) == played) else {
             return;

@@ -3,6 +3,7 @@
 //! their byte form; and the sum of several searchers' changes.
 
 use crate::search::tree::NodeStats;
+use crate::sys::bytes::ByteReader;
 use std::collections::HashMap;
 
 /// Deepest node a cluster exchange can share (the root is depth 0).
@@ -138,7 +139,7 @@ impl Changes {
     }
 
     fn decode_list(&mut self, bytes: &[u8]) -> Result<usize, String> {
-        let mut r = Reader { bytes, at: 0 };
+        let mut r = ByteReader::new(bytes);
         let n = r.u32()? as usize;
         // Each change takes at least FIXED_BYTES: a count beyond that is a lie.
         if n > bytes.len() / FIXED_BYTES {
@@ -170,38 +171,7 @@ impl Changes {
                 },
             });
         }
-        Ok(r.at)
-    }
-}
-
-/// Reads little-endian numbers from a byte slice.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let s = self
-            .bytes
-            .get(self.at..self.at + N)
-            .ok_or_else(|| format!("changes cut short at byte {}", self.at))?;
-        self.at += N;
-        let mut a = [0u8; N];
-        a.copy_from_slice(s);
-        Ok(a)
-    }
-
-    fn u8(&mut self) -> Result<u8, String> {
-        Ok(self.take::<1>()?[0])
-    }
-
-    fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.take()?))
-    }
-
-    fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take()?))
+        Ok(r.position())
     }
 }
 

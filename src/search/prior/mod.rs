@@ -78,18 +78,18 @@ struct Mark {
 }
 
 /// Receives the terms of one move: a plain sum for `evaluate`, a list for `explain`.
-trait Sink {
+trait TermSink {
     fn add(&mut self, name: &'static str, value: f32);
 }
 
-impl Sink for f32 {
+impl TermSink for f32 {
     #[inline(always)]
     fn add(&mut self, _: &'static str, value: f32) {
         *self += value;
     }
 }
 
-impl Sink for Vec<(&'static str, f32)> {
+impl TermSink for Vec<(&'static str, f32)> {
     fn add(&mut self, name: &'static str, value: f32) {
         if value != 0.0 {
             self.push((name, value));

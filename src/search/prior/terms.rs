@@ -17,7 +17,7 @@
 //! - bad kogeima: an own stone a knight's move away, with an enemy stone on one of the two
 //!   points between them and the other one empty.
 
-use super::{PASS, PriorEval, PriorInput, Sink};
+use super::{PASS, PriorEval, PriorInput, TermSink};
 use crate::board::{Board, CODE_BLACK, CODE_EMPTY, CODE_WHITE, Color, NEIGHBOUR_OFFSETS, Point};
 use crate::params::SizedParams;
 
@@ -75,7 +75,7 @@ fn any_cell(code: u32, v: u32) -> bool {
 
 impl PriorEval {
     /// Adds the terms of move `mv` (a point index, or `PASS`) to `sink`.
-    pub(super) fn terms<S: Sink>(
+    pub(super) fn terms<S: TermSink>(
         &self,
         params: &SizedParams,
         input: &PriorInput,
@@ -170,7 +170,7 @@ impl PriorEval {
     }
 
     /// The distance-to-edge term of a move on `line` far from all stones.
-    fn line_term<S: Sink>(&self, params: &SizedParams, line: u8, sink: &mut S) {
+    fn line_term<S: TermSink>(&self, params: &SizedParams, line: u8, sink: &mut S) {
         let scale = if params.is_large() {
             1.0
         } else {
@@ -187,7 +187,7 @@ impl PriorEval {
 
     /// The shape rules (see the module notes) for a move on `p` with neighbourhood code
     /// `code`; `captures` when the move takes a string.
-    fn shape_terms<S: Sink>(
+    fn shape_terms<S: TermSink>(
         &self,
         params: &SizedParams,
         input: &PriorInput,
