@@ -236,17 +236,26 @@ pub fn resume<C: Checkpoint>(path: &Path, fingerprint: &str, label: &str) -> Opt
     }
 }
 
-/// Iterates MM from iteration `done` to `iterations`, calling `checkpoint(gamma, iteration,
-/// log-likelihood)` after each (progress on stderr under `label`); returns the last
-/// log-likelihood.
+/// Where a fit writes its table: after each iteration to `checkpoint`, at the end to `out`.
+pub struct FitFiles<'a> {
+    /// The fitted table.
+    pub out: &'a Path,
+    /// The table after each iteration, from which a killed run resumes.
+    pub checkpoint: &'a Path,
+}
+
+/// Iterates MM from iteration `done` to `iterations`, writing the table with `save(gamma,
+/// iteration, log-likelihood, path)` to the checkpoint after each and to the output at the
+/// end (progress on stderr under `label`).
 pub fn fit<T>(
     gamma: &mut [f64],
     layout: &impl Layout<T>,
     data: Competitions<T>,
     (mut done, iterations): (usize, usize),
     label: &str,
-    mut checkpoint: impl FnMut(&[f64], usize, f64) -> Result<(), String>,
-) -> Result<f64, String> {
+    files: FitFiles,
+    mut save: impl FnMut(&[f64], usize, f64, &Path) -> Result<(), String>,
+) -> Result<(), String> {
     let t0 = Instant::now();
     let mut ll = log_likelihood(gamma, layout, data);
     crate::diag!("{label}: iteration {done} log-likelihood {ll:.5}");
@@ -258,9 +267,15 @@ pub fn fit<T>(
             "{label}: iteration {done}/{iterations} log-likelihood {ll:.5} ({:.1} s)",
             t0.elapsed().as_secs_f64()
         );
-        checkpoint(gamma, done, ll)?;
+        save(gamma, done, ll, files.checkpoint)?;
     }
-    Ok(ll)
+    save(gamma, done, ll, files.out)?;
+    crate::diag!(
+        "{label}: wrote {} ({:.1} s fitting)",
+        files.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// The fingerprint of a training set: the file names and the settings that shape the data
@@ -351,14 +366,21 @@ mod tests {
         };
         let mut gamma = vec![1.0; 4];
         let ll0 = log_likelihood(&gamma, &Pairs, data);
-        let mut saved = 0;
-        let ll = fit(&mut gamma, &Pairs, data, (0, 30), "test", |_, it, _| {
-            saved = it;
+        let mut saves = Vec::new();
+        let files = FitFiles {
+            out: Path::new("out"),
+            checkpoint: Path::new("ckpt"),
+        };
+        fit(&mut gamma, &Pairs, data, (0, 30), "test", files, |_, it, ll, path| {
+            saves.push((path.to_path_buf(), it, ll));
             Ok(())
         })
         .unwrap();
-        assert_eq!(saved, 30);
-        assert!(ll > ll0);
+        assert_eq!(saves.len(), 31, "a checkpoint an iteration, then the output");
+        assert!(saves[..30].iter().all(|s| s.0 == Path::new("ckpt")));
+        let (path, it, ll) = saves.last().unwrap();
+        assert_eq!((path.as_path(), *it), (Path::new("out"), 30));
+        assert!(*ll > ll0);
         let ratio = gamma[0] * gamma[2] / (gamma[1] * gamma[3]);
         assert!(ratio > 3.0 && ratio < 7.0, "ratio {ratio}");
     }

@@ -439,7 +439,6 @@ pub fn collect(
 pub fn run(cfg: &PatternTrainConfig) -> Result<(), String> {
     // One trainer at a time on an output and its checkpoint.
     let _lock = crate::sys::lock::Lock::file(&cfg.out)?;
-    let t0 = Instant::now();
     let names = mm::file_names(&cfg.files);
     let fingerprint = mm::fingerprint(&names, &format!("{} {}", cfg.max_games, cfg.min_count));
     let spatial = count_spatial(&cfg.files, cfg.max_games, cfg.min_spatial)?;
@@ -457,21 +456,19 @@ pub fn run(cfg: &PatternTrainConfig) -> Result<(), String> {
     let games = (cfg.max_games, data.positions());
     let meta = |it: usize, ll: f64| mm::meta(&names, games, &settings, (it, ll), &fingerprint);
     let layout = &model.layout;
-    let ll = mm::fit(
+    let files = mm::FitFiles {
+        out: &cfg.out,
+        checkpoint: &cfg.checkpoint,
+    };
+    mm::fit(
         &mut model.gamma,
         layout,
         data.competitions(),
         (done, cfg.iterations),
         LABEL,
-        |gamma, it, ll| table(layout, gamma, &data, meta(it, ll)).save(&cfg.checkpoint),
+        files,
+        |gamma, it, ll, path| table(layout, gamma, &data, meta(it, ll)).save(path),
     )?;
-    let done = done.max(cfg.iterations);
-    model.gammas(&data, meta(done, ll)).save(&cfg.out)?;
-    crate::diag!(
-        "{LABEL}: wrote {} ({:.1} s)",
-        cfg.out.display(),
-        t0.elapsed().as_secs_f64()
-    );
     Ok(())
 }
 

@@ -274,7 +274,8 @@ pub struct SoftmaxTrainConfig {
 /// Trains and writes `cfg.out`; resumes from `cfg.checkpoint` when it was made from the same
 /// data settings.
 pub fn run(cfg: &SoftmaxTrainConfig) -> Result<(), String> {
-    let t0 = Instant::now();
+    // One trainer at a time on an output and its checkpoint.
+    let _lock = crate::sys::lock::Lock::file(&cfg.out)?;
     let names = mm::file_names(&cfg.files);
     let settings = format!(
         "{} {} {} {}",
@@ -295,27 +296,19 @@ pub fn run(cfg: &SoftmaxTrainConfig) -> Result<(), String> {
     let settings = [("min_count", cfg.min_count.to_string())];
     let games = (cfg.max_games, data.positions());
     let meta = |it: usize, ll: f64| mm::meta(&names, games, &settings, (it, ll), &fingerprint);
-    let ll = mm::fit(
+    let files = mm::FitFiles {
+        out: &cfg.out,
+        checkpoint: &cfg.checkpoint,
+    };
+    mm::fit(
         &mut gamma,
         &layout,
         data.competitions(),
         (done, cfg.iterations),
         LABEL,
-        |gamma, it, ll| {
-            layout
-                .weights(gamma, &data, meta(it, ll))
-                .save(&cfg.checkpoint)
-        },
+        files,
+        |gamma, it, ll, path| layout.weights(gamma, &data, meta(it, ll)).save(path),
     )?;
-    let done = done.max(cfg.iterations);
-    layout
-        .weights(&gamma, &data, meta(done, ll))
-        .save(&cfg.out)?;
-    crate::diag!(
-        "{LABEL}: wrote {} ({:.1} s)",
-        cfg.out.display(),
-        t0.elapsed().as_secs_f64()
-    );
     Ok(())
 }
 
