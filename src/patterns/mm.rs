@@ -371,12 +371,24 @@ mod tests {
             out: Path::new("out"),
             checkpoint: Path::new("ckpt"),
         };
-        fit(&mut gamma, &Pairs, data, (0, 30), "test", files, |_, it, ll, path| {
-            saves.push((path.to_path_buf(), it, ll));
-            Ok(())
-        })
+        fit(
+            &mut gamma,
+            &Pairs,
+            data,
+            (0, 30),
+            "test",
+            files,
+            |_, it, ll, path| {
+                saves.push((path.to_path_buf(), it, ll));
+                Ok(())
+            },
+        )
         .unwrap();
-        assert_eq!(saves.len(), 31, "a checkpoint an iteration, then the output");
+        assert_eq!(
+            saves.len(),
+            31,
+            "a checkpoint an iteration, then the output"
+        );
         assert!(saves[..30].iter().all(|s| s.0 == Path::new("ckpt")));
         let (path, it, ll) = saves.last().unwrap();
         assert_eq!((path.as_path(), *it), (Path::new("out"), 30));
