@@ -29,6 +29,7 @@ use super::graph::{Book, BookNode, BookRules, Check, Edge, Shape};
 use super::order::OrderWeights;
 use super::settings::{BuildInfo, EvalSettings, PlayerMode};
 use crate::board::{Color, Scoring};
+use crate::sys::bytes::ByteReader;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -69,41 +70,6 @@ impl Writer {
     }
     pub(super) fn f64(&mut self, v: f64) {
         self.0.extend_from_slice(&v.to_le_bytes());
-    }
-}
-
-/// Little-endian input of the book file and the journal; every read checks the length.
-pub(super) struct Reader<'a> {
-    pub(super) b: &'a [u8],
-    pub(super) at: usize,
-}
-
-impl<'a> Reader<'a> {
-    pub(super) fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        if self.b.len() - self.at < n {
-            return Err("truncated".into());
-        }
-        let s = &self.b[self.at..self.at + n];
-        self.at += n;
-        Ok(s)
-    }
-    pub(super) fn u8(&mut self) -> Result<u8, String> {
-        Ok(self.take(1)?[0])
-    }
-    pub(super) fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.take(2)?.try_into().unwrap()))
-    }
-    pub(super) fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap()))
-    }
-    pub(super) fn u64(&mut self) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().unwrap()))
-    }
-    pub(super) fn f32(&mut self) -> Result<f32, String> {
-        Ok(f32::from_le_bytes(self.take(4)?.try_into().unwrap()))
-    }
-    pub(super) fn f64(&mut self) -> Result<f64, String> {
-        Ok(f64::from_le_bytes(self.take(8)?.try_into().unwrap()))
     }
 }
 
@@ -217,7 +183,7 @@ pub fn from_bytes(bytes: &[u8], name: &str) -> Result<(Book, BuildInfo), String>
 
 /// The book and its build information from a checked file body of format `version`.
 fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
-    let mut r = Reader { b: body, at: 12 };
+    let mut r = ByteReader::starting_at(body, 12);
     let (rules, mut shape, mut info) = read_header(&mut r)?;
     let checks = if version == 1 {
         info.evaluators.push(EvalSettings {
@@ -235,7 +201,7 @@ fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
     let expected = n
         .saturating_mul(node_bytes(version))
         .saturating_add(m.saturating_mul(6));
-    if expected != body.len() - r.at {
+    if expected != body.len() - r.position() {
         return Err("node and arc counts do not match the file length".into());
     }
     let (mut nodes, counts) = read_nodes(&mut r, n, version, info.evaluators.len())?;
@@ -262,7 +228,7 @@ fn parse_body(body: &[u8], version: u32) -> Result<(Book, BuildInfo), String> {
 /// The fields every format version has after the magic and the version: the rules, the
 /// book's shape (its check margin the default until version 2's is read) and the build
 /// information, with no evaluators yet.
-fn read_header(r: &mut Reader) -> Result<(BookRules, Shape, BuildInfo), String> {
+fn read_header(r: &mut ByteReader) -> Result<(BookRules, Shape, BuildInfo), String> {
     let size = r.u8()? as usize;
     let scoring = match r.u8()? {
         0 => Scoring::Area,
@@ -310,7 +276,7 @@ fn read_header(r: &mut Reader) -> Result<(BookRules, Shape, BuildInfo), String> 
 /// Version 2's settings after the header: the evaluators, the order weights and games, the
 /// check margin; returns the checks, by node index.
 fn read_settings(
-    r: &mut Reader,
+    r: &mut ByteReader,
     info: &mut BuildInfo,
     shape: &mut Shape,
 ) -> Result<Vec<(usize, Check)>, String> {
@@ -319,7 +285,7 @@ fn read_settings(
         let playouts = r.u64()?;
         let seed = r.u64()?;
         let len = r.u32()? as usize;
-        let params = String::from_utf8(r.take(len)?.to_vec())
+        let params = String::from_utf8(r.bytes(len)?.to_vec())
             .map_err(|_| "an evaluator's parameters are not text")?;
         info.evaluators.push(EvalSettings {
             version,
@@ -341,7 +307,7 @@ fn read_settings(
     }
     let len = r.u32()? as usize;
     info.games =
-        String::from_utf8(r.take(len)?.to_vec()).map_err(|_| "the game folders are not text")?;
+        String::from_utf8(r.bytes(len)?.to_vec()).map_err(|_| "the game folders are not text")?;
     shape.check_margin = r.f32()?;
     if !(0.0..=1.0).contains(&shape.check_margin) {
         return Err("bad check margin".into());
@@ -362,7 +328,7 @@ fn read_settings(
 /// The `n` nodes of a file of format `version` (no arcs yet) and each one's arc count; a
 /// node's evaluator must be one of the `evaluators`.
 fn read_nodes(
-    r: &mut Reader,
+    r: &mut ByteReader,
     n: usize,
     version: u32,
     evaluators: usize,

@@ -7,10 +7,11 @@
 //! resume stops with the file, the byte offset and the records that would be lost, unless
 //! asked to salvage the records before it.
 
-use super::file::{Reader, VERSION, Writer, fnv1a, write_atomic};
+use super::file::{VERSION, Writer, fnv1a, write_atomic};
 use super::graph::{Book, BookNode, Check};
 use super::settings::BuildInfo;
 use crate::board::Color;
+use crate::sys::bytes::ByteReader;
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
@@ -130,8 +131,8 @@ impl Record {
         w.u32(check);
     }
 
-    fn decode(r: &mut Reader) -> Result<Record, String> {
-        let start = r.at;
+    fn decode(r: &mut ByteReader) -> Result<Record, String> {
+        let start = r.position();
         let tag = r.u8()?;
         let rec = match tag {
             // 'N': a node of a format 1 journal, valued by the file's only evaluator.
@@ -171,7 +172,7 @@ impl Record {
             },
             _ => return Err("bad record".into()),
         };
-        let check = fnv1a(&r.b[start..r.at]) as u32;
+        let check = fnv1a(r.since(start)) as u32;
         if r.u32()? != check {
             return Err("bad record checksum".into());
         }
@@ -298,16 +299,16 @@ impl Journal {
         let Ok(bytes) = fs::read(path) else {
             return Ok(Vec::new());
         };
-        let mut r = Reader { b: &bytes, at: 0 };
-        let ok = r.take(8).is_ok_and(|m| m == JOURNAL_MAGIC)
+        let mut r = ByteReader::new(&bytes);
+        let ok = r.bytes(8).is_ok_and(|m| m == JOURNAL_MAGIC)
             && r.u32().is_ok_and(|v| (1..=VERSION).contains(&v))
             && r.u64() == Ok(sum);
         if !ok {
             return Ok(Vec::new());
         }
         let mut out = Vec::new();
-        while r.at < bytes.len() {
-            let at = r.at;
+        while r.position() < bytes.len() {
+            let at = r.position();
             let Ok(rec) = Record::decode(&mut r) else {
                 let after = intact_after(&bytes, at);
                 if after == 0 {
@@ -342,10 +343,10 @@ fn intact_after(bytes: &[u8], at: usize) -> usize {
     let mut n = 0;
     let mut p = at + 1;
     while p < bytes.len() {
-        let mut r = Reader { b: bytes, at: p };
+        let mut r = ByteReader::starting_at(bytes, p);
         if Record::decode(&mut r).is_ok() {
             n += 1;
-            p = r.at;
+            p = r.position();
         } else {
             p += 1;
         }

@@ -1,6 +1,6 @@
-//! Reading little-endian binary: the one cursor behind every byte format moyo decodes from
-//! a peer (the search's exchanged changes, the cluster's messages). Every read past the end
-//! is an error, never a panic.
+//! Reading little-endian binary: the one cursor behind every byte format moyo decodes (the
+//! book file and its journal, the search's exchanged changes, the cluster's messages).
+//! Every read past the end is an error, never a panic.
 
 /// A cursor over a byte slice that reads little-endian numbers and length-prefixed text.
 pub struct ByteReader<'a> {
@@ -14,19 +14,35 @@ impl<'a> ByteReader<'a> {
         ByteReader { bytes, at: 0 }
     }
 
-    /// Bytes read (or skipped) so far.
+    /// A reader at byte `at` of `bytes` (past a header read otherwise).
+    pub fn starting_at(bytes: &'a [u8], at: usize) -> ByteReader<'a> {
+        ByteReader { bytes, at }
+    }
+
+    /// Where the next read starts: the bytes read (or skipped) so far.
     pub fn position(&self) -> usize {
         self.at
     }
 
-    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
+    /// The bytes read since position `start`.
+    pub fn since(&self, start: usize) -> &'a [u8] {
+        let end = self.at.min(self.bytes.len());
+        &self.bytes[start.min(end)..end]
+    }
+
+    /// The next `n` bytes as they are.
+    pub fn bytes(&mut self, n: usize) -> Result<&'a [u8], String> {
         let s = self
             .bytes
-            .get(self.at..self.at.saturating_add(N))
+            .get(self.at..self.at.saturating_add(n))
             .ok_or_else(|| format!("cut short at byte {}", self.at))?;
-        self.at += N;
+        self.at += n;
+        Ok(s)
+    }
+
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
         let mut a = [0u8; N];
-        a.copy_from_slice(s);
+        a.copy_from_slice(self.bytes(N)?);
         Ok(a)
     }
 
@@ -63,11 +79,7 @@ impl<'a> ByteReader<'a> {
     /// UTF-8 text after its length (u32).
     pub fn str(&mut self) -> Result<String, String> {
         let len = self.u32()? as usize;
-        let bytes = self
-            .bytes
-            .get(self.at..self.at.saturating_add(len))
-            .ok_or_else(|| format!("text cut short at byte {}", self.at))?;
-        self.at += len;
+        let bytes = self.bytes(len).map_err(|e| format!("text {e}"))?;
         String::from_utf8(bytes.to_vec()).map_err(|_| "text that is not UTF-8".to_string())
     }
 
@@ -111,6 +123,10 @@ mod tests {
         assert!(r.end().is_ok());
         assert!(r.u32().is_err(), "nothing left to read");
         assert_eq!(r.position(), bytes.len(), "a failed read moves nothing");
+        let mut r = ByteReader::starting_at(&bytes, 1);
+        assert_eq!(r.bytes(2), Ok(&bytes[1..3]));
+        assert_eq!(r.since(1), &bytes[1..3]);
+        assert!(r.bytes(bytes.len()).is_err());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What moyo needs below every other layer: of the operating system, a stderr that never
 //! holds up a game (`stderr`), files that survive a crash whole (`durable`), one writer per
 //! output (`lock`) and the memory the process may use (`memory`); and the little-endian
-//! byte reader every format read from a peer goes through (`bytes`).
+//! byte reader every binary format goes through (`bytes`).
 
 pub mod bytes;
 pub mod durable;
