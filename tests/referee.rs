@@ -105,6 +105,18 @@ fn fake(dir: &Path, mode: &str) -> String {
     format!("'{}' '{}' {mode}", python(), dir.join("fake.py").display())
 }
 
+/// The referee's command for fake engines `black` and `white` (modes), saving into
+/// DIR/matches, 9x9 komi 7, with `extra` arguments.
+fn referee_command(dir: &Path, black: &str, white: &str, extra: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_moyo-referee"));
+    c.args(["--black", &fake(dir, black), "--white", &fake(dir, white)])
+        .arg("--sgf-dir")
+        .arg(dir.join("matches"))
+        .args(["--size", "9", "--komi", "7"])
+        .args(extra);
+    c
+}
+
 /// Runs the referee; returns its stdout and the summary as a map.
 fn referee(
     dir: &Path,
@@ -113,23 +125,7 @@ fn referee(
     extra: &[&str],
 ) -> (String, HashMap<String, String>) {
     let sgf_dir = dir.join("matches");
-    let black = fake(dir, black);
-    let white = fake(dir, white);
-    let mut args = vec![
-        "--black",
-        &black,
-        "--white",
-        &white,
-        "--sgf-dir",
-        sgf_dir.to_str().unwrap(),
-        "--size",
-        "9",
-        "--komi",
-        "7",
-    ];
-    args.extend_from_slice(extra);
-    let out = Command::new(env!("CARGO_BIN_EXE_moyo-referee"))
-        .args(&args)
+    let out = referee_command(dir, black, white, extra)
         .output()
         .expect("referee runs");
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
@@ -269,6 +265,119 @@ fn equalize_sets_the_opponents_playouts_for_equal_time() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("{N}"));
+}
+
+/// The `game N: ...` lines of a referee's stdout.
+fn game_lines(out: &str) -> Vec<&str> {
+    out.lines().filter(|l| l.starts_with("game ")).collect()
+}
+
+/// Runs a referee expected to refuse to start; returns its stderr.
+fn refused(mut referee: Command) -> String {
+    let out = referee.output().expect("referee runs");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+#[test]
+fn a_match_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    let run = |games: &str, n0: &str| {
+        let args = ["--games", games, "--seed", "5", "--equalize", n0];
+        referee(&dir, "sleep 3000", "sleep {N}", &args)
+    };
+    let (first, s) = run("2", "1500");
+    let next = get(&s, "equalize_n").to_string();
+    let sgf = fs::read(dir.join("matches/game-001.sgf")).unwrap();
+
+    // The same match to 4 games (B's first N is no setting): games 1 and 2 are counted
+    // from the journal, as they were, and only 3 and 4 are played.
+    let (out, s) = run("4", "900");
+    let lines = game_lines(&out);
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[..2], game_lines(&first)[..], "{out}");
+    assert!(out.contains("equalize: game 1 B at N=1500,"), "{out}");
+    assert!(
+        out.contains(&format!("equalize: game 3 B at N={next},")),
+        "{out}"
+    );
+    assert!(
+        lines[3].starts_with("game 4: B(black) vs A(white)"),
+        "{out}"
+    );
+    assert_eq!(get(&s, "games"), "4");
+    assert_eq!(fs::read(dir.join("matches/game-001.sgf")).unwrap(), sgf);
+
+    // A finished match replays and plays nothing.
+    let (again, _) = run("4", "900");
+    assert_eq!(game_lines(&again), lines);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_killed_match_loses_only_its_unfinished_game() {
+    let dir = scratch("killed");
+    let journal = dir.join("matches/journal.txt");
+    // Each game is two passes of 0.5 s.
+    let engines = ("sleep 50000", "sleep 50000");
+    let games = ["--games", "4"];
+    let mut first = referee_command(&dir, engines.0, engines.1, &games)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let finished = || {
+        fs::read_to_string(&journal)
+            .map_or(0, |t| t.lines().filter(|l| l.starts_with("game\t")).count())
+    };
+    while finished() < 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no game finished"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // While it plays, no second referee writes its folder.
+    let err = refused(referee_command(&dir, engines.0, engines.1, &games));
+    assert!(err.contains("another moyo-referee is writing"), "{err}");
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let done = finished();
+    assert!(done < 4, "the match ended before it was killed");
+
+    let (out, s) = referee(&dir, engines.0, engines.1, &games);
+    let numbers: Vec<&str> = game_lines(&out)
+        .iter()
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(numbers, ["game 1", "game 2", "game 3", "game 4"], "{out}");
+    assert_eq!(get(&s, "games"), "4");
+    assert_eq!(finished(), 4);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_folder_of_another_match_is_refused() {
+    let dir = scratch("refused");
+    referee(&dir, "pass", "pass", &["--games", "1"]);
+    let err = refused(referee_command(&dir, "pass", "pass", &["--komi", "6.5"]));
+    assert!(err.contains("komi 7, this one has komi 6.5"), "{err}");
+    assert!(err.contains("journal.txt"), "{err}");
+
+    // Game records of an older referee, without a journal, are not overwritten.
+    fs::remove_file(dir.join("matches/journal.txt")).unwrap();
+    let err = refused(referee_command(&dir, "pass", "pass", &[]));
+    assert!(err.contains("no journal.txt"), "{err}");
+
+    // A journal that is no journal is named.
+    fs::write(dir.join("matches/journal.txt"), "hello\n").unwrap();
+    let err = refused(referee_command(&dir, "pass", "pass", &[]));
+    assert!(
+        err.contains("journal.txt: not a moyo-referee journal"),
+        "{err}"
+    );
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -443,7 +552,8 @@ fn two_passers_give_white_the_komi() {
     );
     assert!(sgf.contains(";B[];W[]"), "{sgf}");
 
-    // With no komi the empty board is a draw (here under a game clock).
+    // With no komi the empty board is a draw (here under a game clock), in a new match.
+    fs::remove_dir_all(dir.join("matches")).unwrap();
     let (out, s) = referee(
         &dir,
         "noisy",
@@ -483,7 +593,8 @@ fn illegal_moves_forfeit() {
         "{sgf}"
     );
 
-    // A reply that is no vertex at all forfeits too.
+    // A reply that is no vertex at all forfeits too (a new match).
+    fs::remove_dir_all(dir.join("matches")).unwrap();
     let (out, s) = referee(&dir, "pass", "garbage", &["--games", "1"]);
     assert_eq!(get(&s, "b_illegal"), "1");
     assert!(out.contains("B+F (illegal)"), "{out}");

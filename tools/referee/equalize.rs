@@ -51,6 +51,11 @@ impl Equalizer {
         self.n
     }
 
+    /// Sets B's playouts a move, as a resumed match's last game had them.
+    pub fn set_n(&mut self, n: u64) {
+        self.n = n.max(1);
+    }
+
     /// B's command line for the next game: `template` with the placeholder replaced by N.
     pub fn command(&self, template: &str) -> String {
         template.replace(PLACEHOLDER, &self.n.to_string())

@@ -105,6 +105,21 @@ pub enum EndKind {
 }
 
 impl EndKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [EndKind; 6] = [
+        EndKind::Score,
+        EndKind::MaxMoves,
+        EndKind::Resign,
+        EndKind::Time,
+        EndKind::Crash,
+        EndKind::Illegal,
+    ];
+
+    /// The kind `as_str` names `s`.
+    pub fn parse(s: &str) -> Option<EndKind> {
+        EndKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             EndKind::Score => "score",

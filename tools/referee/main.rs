@@ -18,6 +18,7 @@ macro_rules! note {
 mod clock;
 mod equalize;
 mod game;
+mod journal;
 mod stats;
 
 use std::fs;
@@ -33,9 +34,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use clock::TimeSettings;
 use equalize::Equalizer;
-use game::{Config, EndKind, MatchTime, play_game};
+use game::{Config, MatchTime, play_game};
+use journal::{FinishedGame, MatchJournal};
 use moyo::gtp_process::{GtpProcess, StderrSink};
-use stats::MatchTally;
+use stats::{MatchTally, MoveTimes};
 
 /// Where engines' stderr goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -240,6 +242,49 @@ fn summary_block(tally: &MatchTally, equalizer: Option<&Equalizer>) -> String {
     s
 }
 
+/// The settings a resumed match must share with the match its journal began: all that
+/// decides how its games are played (not their number, nor B's first N when equalizing).
+fn match_settings(args: &Args, cfg: &Config) -> Vec<(&'static str, String)> {
+    vec![
+        ("black", format!("{:?}", args.black)),
+        ("white", format!("{:?}", args.white)),
+        ("size", cfg.size.to_string()),
+        ("komi", cfg.komi.to_string()),
+        ("handicap", cfg.handicap.to_string()),
+        ("time", format!("{:?}", cfg.time)),
+        ("max_moves", cfg.max_moves.to_string()),
+        ("alternate", (!args.no_alternate).to_string()),
+        ("seed", format!("{:?}", args.seed)),
+        ("scorer", format!("{:?}", args.scorer)),
+        ("equalize", args.equalize.is_some().to_string()),
+        ("equalize_window", args.equalize_window.to_string()),
+    ]
+}
+
+/// Counts a finished game, prints its line and, when equalizing, re-sets B's N from it and
+/// prints that.
+fn count_game(
+    tally: &mut MatchTally,
+    equalizer: Option<&mut Equalizer>,
+    game: &FinishedGame,
+    number: usize,
+    window: usize,
+) {
+    game.count(tally);
+    say(&game.line);
+    if let (Some(eq), Some(played)) = (equalizer, game.b_n) {
+        let [a, b] = &game.times;
+        eq.set_n(played);
+        let next = eq.record(a.secs, a.moves, b.secs, b.moves);
+        let (a_avg, b_avg) = eq.averages();
+        say(&format!(
+            "equalize: game {number} B at N={played}, next N={next} \
+             (last {} games: A {a_avg:.3} s, B {b_avg:.3} s a move)",
+            window.min(number)
+        ));
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let cfg = match config(&args) {
@@ -254,11 +299,48 @@ fn main() -> ExitCode {
         note!("moyo-referee: cannot create {}: {e}", dir.display());
         return ExitCode::from(2);
     }
+    let (mut journal, finished) = match MatchJournal::open(&dir, &match_settings(&args, &cfg)) {
+        Ok(j) => j,
+        Err(e) => {
+            note!("moyo-referee: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let alternate = !args.no_alternate;
     let mode = args.engine_stderr;
     let mut equalizer = args
         .equalize
         .map(|n| Equalizer::new(n, args.equalize_window));
+    let mut rng = args.seed.map(Xoshiro256PlusPlus::seed_from_u64);
+    let mut tally = MatchTally::default();
+    let width = if args.games >= 1000 { 4 } else { 3 };
+
+    // A resumed match: its finished games count again, each taking its seeds from the
+    // generator as it did, and the logs lose what the unfinished game wrote.
+    if let Some(last) = finished.last() {
+        note!(
+            "moyo-referee: resuming the match in {}: {} of {} games finished",
+            dir.display(),
+            finished.len(),
+            args.games
+        );
+        if mode == StderrMode::Log {
+            journal::cut_logs(&dir, last);
+        }
+    }
+    for (g, game) in finished.iter().enumerate() {
+        if let Some(r) = rng.as_mut() {
+            let _: (u32, u32) = (r.r#gen(), r.r#gen());
+        }
+        count_game(
+            &mut tally,
+            equalizer.as_mut(),
+            game,
+            g + 1,
+            args.equalize_window,
+        );
+    }
+
     let b_command = equalizer
         .as_ref()
         .map_or(args.white.clone(), |e| e.command(&args.white));
@@ -280,12 +362,9 @@ fn main() -> ExitCode {
         .scorer
         .as_deref()
         .map(|cmd| GtpProcess::new("scorer", cmd, sink(mode, &dir, "scorer.log"), cfg.verbose));
-    let mut rng = args.seed.map(Xoshiro256PlusPlus::seed_from_u64);
-    let mut tally = MatchTally::default();
     let grace = Duration::from_secs(2);
-    let width = if args.games >= 1000 { 4 } else { 3 };
 
-    for g in 0..args.games {
+    for g in finished.len()..args.games as usize {
         let a_black = !alternate || g % 2 == 0;
         let seeds = rng.as_mut().map(|r| {
             let (x, y) = (r.r#gen::<u32>() >> 1, r.r#gen::<u32>() >> 1);
@@ -297,67 +376,46 @@ fn main() -> ExitCode {
         let out = play_game(&cfg, black, white, scorer.as_mut(), seeds);
         let took = started.elapsed().as_secs_f64();
 
-        // Engine index (0 = A, 1 = B) playing colour `c` this game.
-        let eng = |c: Color| usize::from((c == Color::Black) != a_black);
-        tally.games += 1;
-        let mut game_time = [(0.0, 0u64); 2];
-        for &(c, t) in &out.move_times {
-            tally.add_move_time(eng(c), t);
-            if MatchTally::is_move_time(t) {
-                game_time[eng(c)].0 += t;
-                game_time[eng(c)].1 += 1;
-            }
-        }
-        match out.winner {
-            None => tally.jigo += 1,
-            Some(w) => {
-                tally.wins[eng(w)] += 1;
-                match w {
-                    Color::Black => tally.black_wins += 1,
-                    Color::White => tally.white_wins += 1,
-                }
-                if eng(w) == 0 {
-                    match w {
-                        Color::Black => tally.a_as_black_wins += 1,
-                        Color::White => tally.a_as_white_wins += 1,
-                    }
-                }
-                let loser = eng(w.opp());
-                match out.kind {
-                    EndKind::Crash => tally.crashes[loser] += 1,
-                    EndKind::Time => tally.time_losses[loser] += 1,
-                    EndKind::Illegal => tally.illegal[loser] += 1,
-                    _ => {}
-                }
-            }
-        }
         let n = g + 1;
-        let file = dir.join(format!("game-{n:0width$}.sgf"));
-        write_file(&file, &out.sgf);
-        let label = |i: usize| if i == 0 { "A" } else { "B" };
+        let mut game = FinishedGame {
+            a_black,
+            winner: out.winner,
+            kind: out.kind,
+            times: [MoveTimes::default(); 2],
+            b_n: equalizer.as_ref().map(Equalizer::n),
+            logs: journal::log_lengths(&dir, mode == StderrMode::Log),
+            line: String::new(),
+        };
+        for &(c, t) in &out.move_times {
+            let e = game.engine(c);
+            game.times[e].add(t);
+        }
+        let label = |c: Color| if game.engine(c) == 0 { "A" } else { "B" };
         let winner = match out.winner {
-            Some(w) => format!("winner {}", label(eng(w))),
+            Some(w) => format!("winner {}", label(w)),
             None => "jigo".to_string(),
         };
-        say(&format!(
+        game.line = format!(
             "game {n}: {}(black) vs {}(white): {} ({}) moves {} {winner} time {took:.1}s [{}]",
-            label(eng(Color::Black)),
-            label(eng(Color::White)),
+            label(Color::Black),
+            label(Color::White),
             out.result,
             out.kind.as_str(),
             out.moves,
             out.detail
-        ));
-        if let Some(eq) = equalizer.as_mut() {
-            let [(a_secs, a_moves), (b_secs, b_moves)] = game_time;
-            let played = eq.n();
-            let next = eq.record(a_secs, a_moves, b_secs, b_moves);
-            let (a_avg, b_avg) = eq.averages();
-            say(&format!(
-                "equalize: game {n} B at N={played}, next N={next} \
-                 (last {} games: A {a_avg:.3} s, B {b_avg:.3} s a move)",
-                args.equalize_window.min(n as usize)
-            ));
+        );
+        write_file(&dir.join(format!("game-{n:0width$}.sgf")), &out.sgf);
+        if let Err(e) = journal.append(&game, n) {
+            note!("moyo-referee: {e}; a resumed match would play this game again");
+        }
+        count_game(
+            &mut tally,
+            equalizer.as_mut(),
+            &game,
+            n,
+            args.equalize_window,
+        );
+        if let Some(eq) = equalizer.as_ref() {
             engines[1].set_command(&eq.command(&args.white), grace);
         }
         write_file(

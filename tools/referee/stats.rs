@@ -61,6 +61,25 @@ pub fn fmt_elo(x: f64) -> String {
     }
 }
 
+/// One engine's answered `genmove`s over one game: their seconds, how many, the longest.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MoveTimes {
+    pub secs: f64,
+    pub moves: u64,
+    pub max: f64,
+}
+
+impl MoveTimes {
+    /// Adds one answered `genmove` that took `secs` (a time no move can take is ignored).
+    pub fn add(&mut self, secs: f64) {
+        if MatchTally::is_move_time(secs) {
+            self.secs += secs;
+            self.moves += 1;
+            self.max = self.max.max(secs);
+        }
+    }
+}
+
 /// Counts over a match. Arrays indexed by engine: 0 = A (`--black`),
 /// 1 = B (`--white`).
 #[derive(Clone, Debug, Default)]
@@ -86,16 +105,11 @@ impl MatchTally {
         secs.is_finite() && secs >= 0.0
     }
 
-    /// Records one answered `genmove` of engine `e` that took `secs`.
-    pub fn add_move_time(&mut self, e: usize, secs: f64) {
-        if !MatchTally::is_move_time(secs) {
-            return;
-        }
-        self.move_time_sum[e] += secs;
-        self.move_count[e] += 1;
-        if secs > self.move_time_max[e] {
-            self.move_time_max[e] = secs;
-        }
+    /// Adds one game's move times of engine `e`.
+    pub fn add_times(&mut self, e: usize, t: &MoveTimes) {
+        self.move_time_sum[e] += t.secs;
+        self.move_count[e] += t.moves;
+        self.move_time_max[e] = self.move_time_max[e].max(t.max);
     }
 
     /// A's score rate: wins plus half the draws, over games (0.5 with no games).
