@@ -20,7 +20,8 @@ pub const FILE: &str = "journal.txt";
 /// The first line of every journal.
 const MAGIC: &str = "moyo-referee journal 1";
 
-/// The engine logs a record measures, in the order of `FinishedGame::logs`.
+/// The engines' log files (A, B, the scorer): where `--engine-stderr log` writes, and what a
+/// record measures, in the order of `FinishedGame::logs`.
 pub const LOGS: [&str; 3] = ["engine-a.log", "engine-b.log", "scorer.log"];
 
 /// One finished game as the journal keeps it.
@@ -37,7 +38,7 @@ pub struct FinishedGame {
     pub b_n: Option<u64>,
     /// The lengths of the `LOGS` after the game (`None` where they are not written).
     pub logs: [Option<u64>; 3],
-    /// The game's line on stdout.
+    /// The game's line on stdout, on one line.
     pub line: String,
 }
 
@@ -99,7 +100,7 @@ impl FinishedGame {
         }
         fields.push(opt(self.b_n));
         fields.extend(self.logs.iter().map(|&l| opt(l)));
-        fields.push(self.line.replace(['\n', '\r'], " "));
+        fields.push(self.line.clone());
         fields.join("\t")
     }
 

@@ -348,20 +348,24 @@ fn main() -> ExitCode {
         GtpProcess::new(
             "A",
             &args.black,
-            sink(mode, &dir, "engine-a.log"),
+            sink(mode, &dir, journal::LOGS[0]),
             cfg.verbose,
         ),
         GtpProcess::new(
             "B",
             &b_command,
-            sink(mode, &dir, "engine-b.log"),
+            sink(mode, &dir, journal::LOGS[1]),
             cfg.verbose,
         ),
     ];
-    let mut scorer = args
-        .scorer
-        .as_deref()
-        .map(|cmd| GtpProcess::new("scorer", cmd, sink(mode, &dir, "scorer.log"), cfg.verbose));
+    let mut scorer = args.scorer.as_deref().map(|cmd| {
+        GtpProcess::new(
+            "scorer",
+            cmd,
+            sink(mode, &dir, journal::LOGS[2]),
+            cfg.verbose,
+        )
+    });
     let grace = Duration::from_secs(2);
 
     for g in finished.len()..args.games as usize {
@@ -403,7 +407,8 @@ fn main() -> ExitCode {
             out.kind.as_str(),
             out.moves,
             out.detail
-        );
+        )
+        .replace(['\n', '\r'], " ");
         write_file(&dir.join(format!("game-{n:0width$}.sgf")), &out.sgf);
         if let Err(e) = journal.append(&game, n) {
             note!("moyo-referee: {e}; a resumed match would play this game again");
