@@ -301,11 +301,12 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
 }
 
 /// Policy variants priced by `costs`: the label and the parameter changes from the defaults.
-/// `with_ladder_check` predates the check's becoming the default; `with_race`,
-/// `with_false_eye`, `with_selfatari_nakade` and `with_pattern_prev` predate the 9x9
-/// bundle's becoming the small-board default, and now switch each on on every board (on 9x9
-/// they price the default, the `without_` lines the bundle's parts taken out). Names are kept
-/// for the tools that read them.
+/// A change to a parameter with a `_large` twin sets the twin too, so that a line prices the
+/// same change on both boards. `with_ladder_check` predates the check's becoming the default;
+/// `with_race`, `with_false_eye`, `with_selfatari_nakade` and `with_pattern_prev` predate the
+/// 9x9 bundle's becoming the small-board default, and now switch each on on every board (on
+/// 9x9 they price the default, the `without_` lines the bundle's parts taken out). Names are
+/// kept for the tools that read them.
 const VARIANTS: [(&str, &[(&str, &str)]); 22] = [
     ("without_atari_save", &[("atari_save_rate", "0")]),
     ("with_ladder_check", &[("atari_save_ladder_check", "true")]),
@@ -332,28 +333,16 @@ const VARIANTS: [(&str, &[(&str, &str)]); 22] = [
     ),
     ("with_fill_board", &[("fill_board_tries", "4")]),
     ("without_mercy", &[("mercy_share", "0")]),
-    (
-        "with_false_eye",
-        &[("false_eye_rate", "1"), ("false_eye_rate_large", "1")],
-    ),
+    ("with_false_eye", &[("false_eye_rate", "1")]),
     ("without_false_eye", &[("false_eye_rate", "0")]),
     ("with_ko_fight", &[("ko_fight_rate", "1")]),
     (
         "with_bad_selfatari_check",
         &[("bad_selfatari_check", "true")],
     ),
-    (
-        "with_selfatari_nakade",
-        &[
-            ("selfatari_nakade", "true"),
-            ("selfatari_nakade_large", "true"),
-        ],
-    ),
+    ("with_selfatari_nakade", &[("selfatari_nakade", "true")]),
     ("without_selfatari_nakade", &[("selfatari_nakade", "false")]),
-    (
-        "with_pattern_prev",
-        &[("pattern_prev", "true"), ("pattern_prev_large", "true")],
-    ),
+    ("with_pattern_prev", &[("pattern_prev", "true")]),
     ("without_pattern_prev", &[("pattern_prev", "false")]),
     ("with_softmax", &[("playout_softmax", "true")]),
     (
@@ -366,6 +355,13 @@ const VARIANTS: [(&str, &[(&str, &str)]); 22] = [
 /// `search_pps_*` (10,000 playouts on 9x9, 2,000 on 19x19).
 const SEARCH_VARIANTS: [(&str, &[(&str, &str)]); 1] =
     [("with_pool", &[("playout_pool_rate", "0.5")])];
+
+/// Sets a parameter and its `_large` twin, if it has one.
+fn set_both(p: &mut Params, name: &str, value: &str) -> Result<(), String> {
+    let twin = Params::LARGE_TWINS.iter().find(|(base, _)| *base == name);
+    twin.map_or(Ok(()), |(_, twin)| p.set(twin, value))?;
+    p.set(name, value)
+}
 
 /// The price of each heavy-policy step: heavy playouts per second on 9x9 and 19x19 with one
 /// step switched off (or an optional one on); compare with `heavy_pps_*`. Lines are
@@ -381,7 +377,7 @@ pub fn costs(seconds: f64, params: &Params) {
         };
         if changes
             .iter()
-            .any(|(name, value)| p.set(name, value).is_err())
+            .any(|(name, value)| set_both(&mut p, name, value).is_err())
         {
             continue;
         }
@@ -402,6 +398,29 @@ pub fn costs(seconds: f64, params: &Params) {
         };
         if !print_figures(&figures) {
             return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_priced_variant_names_real_parameters_and_changes_both_boards() {
+        for (label, changes) in VARIANTS.iter().chain(SEARCH_VARIANTS.iter()) {
+            let mut p = Params::default();
+            for (name, value) in changes.iter() {
+                set_both(&mut p, name, value).unwrap_or_else(|e| panic!("{label}: {e}"));
+            }
+            let (small, large) = (p.for_size(9), p.for_size(19));
+            let value = |sized: &crate::params::SizedParams, name: &str| {
+                let info = sized.describe().into_iter().find(|i| i.name == name);
+                info.unwrap().value
+            };
+            for (name, _) in changes.iter() {
+                assert_eq!(value(&small, name), value(&large, name), "{label}: {name}");
+            }
         }
     }
 }

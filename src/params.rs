@@ -255,6 +255,8 @@ params! {
     playout_pool_visits: u32 = 50, [1, 100000];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
+    /// `atari_save_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
+    atari_save_rate_large: f32 = 1.0, [0.0, 1.0];
     /// The atari save reads ladders: no extension into a working ladder ([experiment](docs/experiments/ladder-check.md)).
     atari_save_ladder_check: bool = true, [0, 1];
     /// Chance to atari, in a capturing race, an enemy 2-liberty string next to an own string the last move touched ([experiment](docs/experiments/race-step.md)).
@@ -267,6 +269,8 @@ params! {
     race_max_size: usize = 12, [2, 26];
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];
+    /// `nakade_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
+    nakade_rate_large: f32 = 1.0, [0.0, 1.0];
     /// Nakade of 3 points (straight and bent three), MoGo's Algorithm 3.
     nakade_three: bool = true, [0, 1];
     /// Nakade of the pyramid four.
@@ -281,6 +285,8 @@ params! {
     fill_board_tries: u32 = 0, [0, 100];
     /// Chance to play a 3x3 pattern move around the last move.
     pattern_rate: f32 = 1.0, [0.0, 1.0];
+    /// `pattern_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
+    pattern_rate_large: f32 = 1.0, [0.0, 1.0];
     /// The 3x3 pattern step also looks around our own move before the last, as Pachi's `pattern2` ([experiment](docs/experiments/against-pachi.md)).
     pattern_prev: bool = true, [0, 1];
     /// `pattern_prev` on boards from `large_board_min_size` ([experiment](docs/experiments/against-pachi.md)).
@@ -293,6 +299,8 @@ params! {
     approach_connect: bool = false, [0, 1];
     /// Chance to play a capture near the last two moves, the biggest first.
     capture_rate: f32 = 1.0, [0.0, 1.0];
+    /// `capture_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
+    capture_rate_large: f32 = 1.0, [0.0, 1.0];
     /// Random moves may not self-atari a string of more than this many stones ([experiment](docs/experiments/playout-screens.md)).
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Playout moves may put four to six stones in atari when their capture leaves a dead shape in the opponent's eye space ([experiment](docs/experiments/against-pachi.md)).
@@ -443,7 +451,11 @@ large_twins! {
     prior_c2 / prior_c2_large,
     prior_sims / prior_sims_large,
     pattern_prev / pattern_prev_large,
+    atari_save_rate / atari_save_rate_large,
+    nakade_rate / nakade_rate_large,
+    pattern_rate / pattern_rate_large,
     approach_rate / approach_rate_large,
+    capture_rate / capture_rate_large,
     selfatari_nakade / selfatari_nakade_large,
     false_eye_rate / false_eye_rate_large,
     mercy_share / mercy_share_large,
