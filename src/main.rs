@@ -70,7 +70,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum MoyoCommand {
     /// The speed reference: fixed positions and seeds, `name value` lines. Parameters given
-    /// with `--set` apply (so `--set nakade_rate=0 bench` prices a policy step).
+    /// with `--set` apply (so `--set nakade_rate=0 bench` prices a policy step on small boards,
+    /// and its twin `--set nakade_rate_large=0` from 13x13).
     Bench {
         /// Seconds per figure.
         #[arg(long, default_value_t = 3.0)]
