@@ -285,6 +285,13 @@ fn count_game(
     }
 }
 
+/// The next game's engine seeds (A's, then B's) from the match's generator, if it has one; a
+/// resumed match draws them for each finished game too, so that later games get the seeds
+/// of an unbroken match.
+fn game_seeds(rng: Option<&mut Xoshiro256PlusPlus>) -> Option<(u32, u32)> {
+    rng.map(|r| (r.r#gen::<u32>() >> 1, r.r#gen::<u32>() >> 1))
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let cfg = match config(&args) {
@@ -329,9 +336,7 @@ fn main() -> ExitCode {
         }
     }
     for (g, game) in finished.iter().enumerate() {
-        if let Some(r) = rng.as_mut() {
-            let _: (u32, u32) = (r.r#gen(), r.r#gen());
-        }
+        game_seeds(rng.as_mut());
         count_game(
             &mut tally,
             equalizer.as_mut(),
@@ -370,10 +375,7 @@ fn main() -> ExitCode {
 
     for g in finished.len()..args.games as usize {
         let a_black = !alternate || g % 2 == 0;
-        let seeds = rng.as_mut().map(|r| {
-            let (x, y) = (r.r#gen::<u32>() >> 1, r.r#gen::<u32>() >> 1);
-            if a_black { (x, y) } else { (y, x) }
-        });
+        let seeds = game_seeds(rng.as_mut()).map(|(x, y)| if a_black { (x, y) } else { (y, x) });
         let [a, b] = &mut engines;
         let (black, white) = if a_black { (a, b) } else { (b, a) };
         let started = Instant::now();
