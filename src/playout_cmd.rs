@@ -7,6 +7,25 @@ use moyo::playout::softmax::{Weights, train};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Where the competitions come from: the records' moves, or the heavy policy's.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct ImitateArgs {
+    /// Learn (or predict) the default heavy policy's playout moves instead of the records':
+    /// one heavy playout from every K-th position of each record (0: the records' moves).
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    imitate_heavy: usize,
+    /// The seed of those heavy playouts.
+    #[arg(long, default_value_t = 1)]
+    imitate_seed: u64,
+}
+
+impl ImitateArgs {
+    /// (k, seed) as the trainer takes them.
+    fn pair(self) -> (usize, u64) {
+        (self.imitate_heavy, self.imitate_seed)
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum PlayoutCommand {
     /// Fits the softmax playout weights by Minorization-Maximization on SGF collections
@@ -31,6 +50,8 @@ pub enum PlayoutCommand {
         /// 3x3 shapes played fewer times than this share one gamma.
         #[arg(long, default_value_t = 3)]
         min_count: u32,
+        #[command(flatten)]
+        imitate: ImitateArgs,
     },
     /// Simulation balancing: values positions sampled from SGF games by deep searches, then
     /// moves the shape gammas so that the playouts' mean outcomes match those values
@@ -48,6 +69,8 @@ pub enum PlayoutCommand {
         /// Weights to use instead of the built-in ones.
         #[arg(long)]
         weights: Option<PathBuf>,
+        #[command(flatten)]
+        imitate: ImitateArgs,
     },
 }
 
@@ -61,6 +84,7 @@ pub fn run(command: PlayoutCommand) -> ExitCode {
             checkpoint,
             iterations,
             min_count,
+            imitate,
         } => {
             let checkpoint = checkpoint.unwrap_or_else(|| train::default_checkpoint(&out));
             train::run(&train::SoftmaxTrainConfig {
@@ -70,6 +94,8 @@ pub fn run(command: PlayoutCommand) -> ExitCode {
                 checkpoint,
                 iterations,
                 min_count,
+                imitate_heavy: imitate.imitate_heavy,
+                seed: imitate.imitate_seed,
             })
         }
         PlayoutCommand::Balance(cfg) => moyo::balance::run(&cfg),
@@ -77,11 +103,13 @@ pub fn run(command: PlayoutCommand) -> ExitCode {
             files,
             max_games,
             weights,
+            imitate,
         } => {
             let loaded = weights.map(|path| Weights::load(&path)).transpose();
             loaded
                 .and_then(|w| {
-                    train::predict(&files, max_games, w.as_ref().unwrap_or(Weights::builtin()))
+                    let w = w.as_ref().unwrap_or(Weights::builtin());
+                    train::predict(&files, max_games, imitate.pair(), w)
                 })
                 .map(|report| print!("{report}"))
         }

@@ -468,6 +468,8 @@ fn training_resumes_and_predicts() {
         checkpoint: dir.join("out.ckpt"),
         iterations: 2,
         min_count: 1,
+        imitate_heavy: 0,
+        seed: 1,
     };
     run(&cfg).unwrap();
     let first = Weights::load(&cfg.out).unwrap();
@@ -492,7 +494,7 @@ fn training_resumes_and_predicts() {
         Some("1")
     );
     // The fitted weights predict their own games better than a uniform draw.
-    let r = predict(&[games], 10, &first).unwrap();
+    let r = predict(&[games], 10, (0, 1), &first).unwrap();
     assert_eq!((r.games, r.positions), (2, 13));
     assert!(r.log_likelihood > r.uniform_log_likelihood, "{r}");
     assert!(r.top1 > r.uniform, "{r}");
@@ -535,4 +537,42 @@ fn the_base_table_holds_each_codes_shape_gammas() {
         }
     }
     assert!(seen > 1000);
+}
+
+#[test]
+fn imitation_learns_the_heavy_policys_moves() {
+    let dir = std::env::temp_dir().join(format!("moyo-softmax-imitate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("g.sgf");
+    std::fs::write(
+        &games,
+        "(;SZ[9];B[ee];W[ec];B[cc];W[gc];B[eg];W[cd];B[dc])\n(;SZ[9];B[ee];W[ce];B[cc];W[gg];B[ge];W[eg])\n",
+    )
+    .unwrap();
+    let mut cfg = SoftmaxTrainConfig {
+        files: vec![games.clone()],
+        max_games: 10,
+        out: dir.join("records.txt"),
+        checkpoint: dir.join("records.ckpt"),
+        iterations: 5,
+        min_count: 1,
+        imitate_heavy: 0,
+        seed: 1,
+    };
+    run(&cfg).unwrap();
+    let records = Weights::load(&cfg.out).unwrap();
+    (cfg.out, cfg.checkpoint, cfg.imitate_heavy) = (dir.join("h.txt"), dir.join("h.ckpt"), 2);
+    run(&cfg).unwrap();
+    let imitated = Weights::load(&cfg.out).unwrap();
+    assert_eq!(imitated.meta("imitate_heavy"), Some("2"));
+    // Playouts from moves 2, 4 and 6 of both games, each to the end of the game.
+    let positions: usize = imitated.meta("positions").unwrap().parse().unwrap();
+    assert!(positions > 200, "{positions}");
+    // On other heavy playouts (another seed), the imitation predicts the heavy moves better
+    // than the records' weights do.
+    let on_heavy = |w| predict(std::slice::from_ref(&games), 10, (2, 9), w).unwrap();
+    let (a, b) = (on_heavy(&imitated), on_heavy(&records));
+    assert!(a.positions > 200 && a.positions == b.positions);
+    assert!(a.log_likelihood > b.log_likelihood, "{a}\n{b}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,9 +8,13 @@
 
 use super::Weights;
 use super::features::{GROUP_INFO, GROUPS, Levels, Local, NONE, move_features};
-use crate::board::{Board, Move, Point};
+use crate::board::{Board, Color, Move, Point};
+use crate::params::Params;
 use crate::patterns::train::for_each_position;
 use crate::patterns::{Recent, mm};
+use crate::playout::heavy::Policy as HeavyPolicy;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::PathBuf;
@@ -196,50 +200,105 @@ fn point(m: Option<Move>) -> Option<Point> {
     }
 }
 
-/// Calls `f(board, the candidates' (point, levels, shape), the move played, its move
-/// number)` for every position of the games in `files` (at most `max_games`); returns the
-/// number of games read.
+/// The candidates of `c` to move on `board` after `last` and `prev`: (point, levels, shape)
+/// of every move the policy may play, into `cands`.
+fn candidates(
+    board: &mut Board,
+    c: Color,
+    (last, prev): (Option<Point>, Option<Point>),
+    local: &mut Local,
+    cands: &mut Vec<(Point, Levels, u32)>,
+) {
+    local.compute(board, c, last, prev);
+    cands.clear();
+    for &i in board.empties() {
+        let p = Point(i);
+        if let Some((levels, shape)) = move_features(board, c, p, local) {
+            cands.push((p, levels, shape));
+        }
+    }
+}
+
+/// Calls `f(the candidates' (point, levels, shape), the move that won)` for every
+/// competition of the games in `files` (at most `max_games`), and returns the number of
+/// games read. With `imitate_heavy` 0 the competitions are the records' positions, won by
+/// the move played; with k > 0, every k-th position of a record starts one playout of the
+/// default heavy policy (seeded from `seed` and the position), and the competitions are that
+/// playout's positions, won by the heavy policy's moves.
 fn for_each_competition(
     files: &[PathBuf],
     max_games: usize,
-    mut f: impl FnMut(&Board, &[(Point, Levels, u32)], Move, usize),
+    (imitate_heavy, seed): (usize, u64),
+    mut f: impl FnMut(&[(Point, Levels, u32)], Move),
 ) -> Result<usize, String> {
     let mut board = Board::new(19);
     let mut local = Local::new();
     let mut cands = Vec::new();
+    let mut heavy: Option<(usize, HeavyPolicy)> = None;
+    let mut started = 0u64;
     for_each_position(files, max_games, |b, c, recent: Recent, played, no| {
         board.clone_from(b);
-        local.compute(&mut board, c, point(recent.last), point(recent.prev));
-        cands.clear();
-        for &i in b.empties() {
-            let p = Point(i);
-            if let Some((levels, shape)) = move_features(b, c, p, &local) {
-                cands.push((p, levels, shape));
-            }
+        let start = (point(recent.last), point(recent.prev));
+        if imitate_heavy == 0 {
+            candidates(&mut board, c, start, &mut local, &mut cands);
+            f(&cands, played);
+            return;
         }
-        f(b, &cands, played, no);
+        if !no.is_multiple_of(imitate_heavy) {
+            return;
+        }
+        if heavy.as_ref().is_none_or(|h| h.0 != b.size()) {
+            let params = Params::default().for_size(b.size());
+            heavy = Some((b.size(), HeavyPolicy::new(&params)));
+        }
+        let policy = &heavy.as_ref().expect("made above").1;
+        started += 1;
+        let mut rng =
+            Xoshiro256PlusPlus::seed_from_u64(seed ^ started.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let (mut c, (mut last, mut prev)) = (c, start);
+        let mut passes = 0;
+        for _ in 0..3 * board.size() * board.size() {
+            candidates(&mut board, c, (last, prev), &mut local, &mut cands);
+            match policy.choose(&mut board, c, last, prev, &mut rng) {
+                Some((p, _)) => {
+                    f(&cands, Move::Play(p));
+                    board.play_unchecked(c, p);
+                    passes = 0;
+                    (last, prev) = (Some(p), last);
+                }
+                None => {
+                    board.pass();
+                    passes += 1;
+                    if passes == 2 {
+                        break;
+                    }
+                    (last, prev) = (None, last);
+                }
+            }
+            c = c.opp();
+        }
     })
 }
 
-/// Collects the competitions of `files` (progress on stderr).
-pub fn collect(files: &[PathBuf], max_games: usize, min_count: u32) -> Result<SoftmaxData, String> {
+/// Collects the competitions of `files` (progress on stderr; `imitate` as in
+/// `SoftmaxTrainConfig`, with its seed).
+pub fn collect(
+    files: &[PathBuf],
+    max_games: usize,
+    min_count: u32,
+    imitate: (usize, u64),
+) -> Result<SoftmaxData, String> {
     let t0 = Instant::now();
     let mut data = SoftmaxData::new();
-    let mut last_no = usize::MAX;
-    let mut games = 0;
-    for_each_competition(files, max_games, |_, cands, played, no| {
-        if no <= last_no {
-            games += 1;
-            if games % 200 == 0 {
-                crate::diag!(
-                    "{LABEL}: games {games} positions {} teams {} ({:.1} s)",
-                    data.positions(),
-                    data.teams.len(),
-                    t0.elapsed().as_secs_f64()
-                );
-            }
+    let games = for_each_competition(files, max_games, imitate, |cands, played| {
+        if data.positions() % 100_000 == 99_999 {
+            crate::diag!(
+                "{LABEL}: positions {} teams {} ({:.1} s)",
+                data.positions() + 1,
+                data.teams.len(),
+                t0.elapsed().as_secs_f64()
+            );
         }
-        last_no = no;
         let won = cands.iter().position(|x| Move::Play(x.0) == played);
         data.add(cands.iter().map(|x| (x.1, x.2)), won);
     })?;
@@ -269,6 +328,11 @@ pub struct SoftmaxTrainConfig {
     pub iterations: usize,
     /// Shapes played fewer times share one gamma.
     pub min_count: u32,
+    /// 0: learn the records' moves; k > 0: learn the default heavy policy's moves, along one
+    /// playout from every k-th position of each record (distilling it into the softmax).
+    pub imitate_heavy: usize,
+    /// The seed of those heavy playouts.
+    pub seed: u64,
 }
 
 /// Trains and writes `cfg.out`; resumes from `cfg.checkpoint` when it was made from the same
@@ -277,15 +341,19 @@ pub fn run(cfg: &SoftmaxTrainConfig) -> Result<(), String> {
     // One trainer at a time on an output and its checkpoint.
     let _lock = crate::sys::lock::Lock::file(&cfg.out)?;
     let names = mm::file_names(&cfg.files);
-    let settings = format!(
+    let mut settings = format!(
         "{} {} {} {}",
         cfg.max_games,
         cfg.min_count,
         super::LAYOUT,
         super::features::VERSION
     );
+    if cfg.imitate_heavy > 0 {
+        settings += &format!(" heavy {} {}", cfg.imitate_heavy, cfg.seed);
+    }
     let fingerprint = mm::fingerprint(&names, &settings);
-    let data = collect(&cfg.files, cfg.max_games, cfg.min_count)?;
+    let imitate = (cfg.imitate_heavy, cfg.seed);
+    let data = collect(&cfg.files, cfg.max_games, cfg.min_count, imitate)?;
     let layout = SoftmaxLayout::new(&data);
     let mut gamma = vec![1.0; layout.len];
     let mut done = 0;
@@ -293,7 +361,11 @@ pub fn run(cfg: &SoftmaxTrainConfig) -> Result<(), String> {
         layout.restore(&mut gamma, &data, &w);
         done = it;
     }
-    let settings = [("min_count", cfg.min_count.to_string())];
+    let mut settings = vec![("min_count", cfg.min_count.to_string())];
+    if cfg.imitate_heavy > 0 {
+        settings.push(("imitate_heavy", cfg.imitate_heavy.to_string()));
+        settings.push(("seed", cfg.seed.to_string()));
+    }
     let games = (cfg.max_games, data.positions());
     let meta = |it: usize, ll: f64| mm::meta(&names, games, &settings, (it, ll), &fingerprint);
     let files = mm::FitFiles {
@@ -347,14 +419,16 @@ impl fmt::Display for SoftmaxPrediction {
     }
 }
 
-/// Measures `weights` on the games of `files` (at most `max_games`).
+/// Measures `weights` on the games of `files` (at most `max_games`), or on the heavy
+/// policy's moves from their positions (`imitate` as in `SoftmaxTrainConfig`).
 pub fn predict(
     files: &[PathBuf],
     max_games: usize,
+    imitate: (usize, u64),
     weights: &Weights,
 ) -> Result<SoftmaxPrediction, String> {
     let mut r = SoftmaxPrediction::default();
-    r.games = for_each_competition(files, max_games, |_, cands, played, _| {
+    r.games = for_each_competition(files, max_games, imitate, |cands, played| {
         let Some(won) = cands.iter().position(|x| Move::Play(x.0) == played) else {
             return;
         };
