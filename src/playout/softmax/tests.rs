@@ -10,6 +10,7 @@ use Color::{Black as B, White as W};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 /// Weights that tell moves apart: every group level and shape its own gamma, the self-atari
 /// ones below 1 (as the draw's rejection wants).
@@ -451,9 +452,10 @@ fn the_mercy_rule_stops_a_lopsided_playout() {
     assert!(hits > 10, "{hits} of 20 playouts ended by the capture");
 }
 
-#[test]
-fn training_resumes_and_predicts() {
-    let dir = std::env::temp_dir().join(format!("moyo-softmax-train-{}", std::process::id()));
+/// A fresh temporary folder named after `name` holding two short 9x9 games (13 positions)
+/// as `g.sgf`, and a training of `iterations` on them into `out.txt`.
+fn two_games_training(name: &str, iterations: usize) -> (PathBuf, PathBuf, SoftmaxTrainConfig) {
+    let dir = std::env::temp_dir().join(format!("moyo-softmax-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let games = dir.join("g.sgf");
     std::fs::write(
@@ -461,16 +463,22 @@ fn training_resumes_and_predicts() {
         "(;SZ[9];B[ee];W[ec];B[cc];W[gc];B[eg];W[cd];B[dc])\n(;SZ[9];B[ee];W[ce];B[cc];W[gg];B[ge];W[eg])\n",
     )
     .unwrap();
-    let mut cfg = SoftmaxTrainConfig {
+    let cfg = SoftmaxTrainConfig {
         files: vec![games.clone()],
         max_games: 10,
         out: dir.join("out.txt"),
         checkpoint: dir.join("out.ckpt"),
-        iterations: 2,
+        iterations,
         min_count: 1,
         imitate_heavy: 0,
         seed: 1,
     };
+    (dir, games, cfg)
+}
+
+#[test]
+fn training_resumes_and_predicts() {
+    let (dir, games, mut cfg) = two_games_training("train", 2);
     run(&cfg).unwrap();
     let first = Weights::load(&cfg.out).unwrap();
     assert_eq!(first.meta("iteration"), Some("2"));
@@ -541,24 +549,7 @@ fn the_base_table_holds_each_codes_shape_gammas() {
 
 #[test]
 fn imitation_learns_the_heavy_policys_moves() {
-    let dir = std::env::temp_dir().join(format!("moyo-softmax-imitate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let games = dir.join("g.sgf");
-    std::fs::write(
-        &games,
-        "(;SZ[9];B[ee];W[ec];B[cc];W[gc];B[eg];W[cd];B[dc])\n(;SZ[9];B[ee];W[ce];B[cc];W[gg];B[ge];W[eg])\n",
-    )
-    .unwrap();
-    let mut cfg = SoftmaxTrainConfig {
-        files: vec![games.clone()],
-        max_games: 10,
-        out: dir.join("records.txt"),
-        checkpoint: dir.join("records.ckpt"),
-        iterations: 5,
-        min_count: 1,
-        imitate_heavy: 0,
-        seed: 1,
-    };
+    let (dir, games, mut cfg) = two_games_training("imitate", 5);
     run(&cfg).unwrap();
     let records = Weights::load(&cfg.out).unwrap();
     (cfg.out, cfg.checkpoint, cfg.imitate_heavy) = (dir.join("h.txt"), dir.join("h.ckpt"), 2);
