@@ -13,6 +13,7 @@ use crate::params::Params;
 use crate::patterns::train::for_each_position;
 use crate::patterns::{Recent, mm};
 use crate::playout::heavy::Policy as HeavyPolicy;
+use crate::playout::{MoveTrace, Mover, play_out};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::collections::HashMap;
@@ -219,6 +220,32 @@ fn candidates(
     }
 }
 
+/// The default heavy policy as `play_out` drives it, handing each of its moves, with the
+/// softmax's candidates there, to `f`.
+struct Imitated<'a, F> {
+    policy: &'a HeavyPolicy,
+    local: &'a mut Local,
+    cands: &'a mut Vec<(Point, Levels, u32)>,
+    rng: Xoshiro256PlusPlus,
+    f: &'a mut F,
+}
+
+impl<F: FnMut(&[(Point, Levels, u32)], Move)> Mover for Imitated<'_, F> {
+    fn choose(
+        &mut self,
+        b: &mut Board,
+        c: Color,
+        _i: usize,
+        last: Option<Point>,
+        prev: Option<Point>,
+    ) -> Option<Point> {
+        candidates(b, c, (last, prev), self.local, self.cands);
+        let (p, _) = self.policy.choose(b, c, last, prev, &mut self.rng)?;
+        (self.f)(self.cands, Move::Play(p));
+        Some(p)
+    }
+}
+
 /// Calls `f(the candidates' (point, levels, shape), the move that won)` for every
 /// competition of the games in `files` (at most `max_games`), and returns the number of
 /// games read. With `imitate_heavy` 0 the competitions are the records' positions, won by
@@ -236,6 +263,7 @@ fn for_each_competition(
     let mut cands = Vec::new();
     let mut heavy: Option<(usize, HeavyPolicy)> = None;
     let mut started = 0u64;
+    let mut trace = MoveTrace::default();
     for_each_position(files, max_games, |b, c, recent: Recent, played, no| {
         board.clone_from(b);
         let start = (point(recent.last), point(recent.prev));
@@ -253,30 +281,26 @@ fn for_each_competition(
         }
         let policy = &heavy.as_ref().expect("made above").1;
         started += 1;
-        let mut rng =
-            Xoshiro256PlusPlus::seed_from_u64(seed ^ started.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let (mut c, (mut last, mut prev)) = (c, start);
-        let mut passes = 0;
-        for _ in 0..3 * board.size() * board.size() {
-            candidates(&mut board, c, (last, prev), &mut local, &mut cands);
-            match policy.choose(&mut board, c, last, prev, &mut rng) {
-                Some((p, _)) => {
-                    f(&cands, Move::Play(p));
-                    board.play_unchecked(c, p);
-                    passes = 0;
-                    (last, prev) = (Some(p), last);
-                }
-                None => {
-                    board.pass();
-                    passes += 1;
-                    if passes == 2 {
-                        break;
-                    }
-                    (last, prev) = (None, last);
-                }
-            }
-            c = c.opp();
-        }
+        let mut mover = Imitated {
+            policy,
+            local: &mut local,
+            cands: &mut cands,
+            rng: Xoshiro256PlusPlus::seed_from_u64(
+                seed ^ started.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            ),
+            f: &mut f,
+        };
+        let max = 3 * board.size() * board.size();
+        trace.clear();
+        play_out(
+            &mut mover,
+            &mut board,
+            (c, start.0, start.1),
+            0.0,
+            max,
+            0.0,
+            &mut trace,
+        );
     })
 }
 
