@@ -40,7 +40,7 @@ fn the_gradient_follows_the_features_of_the_won_playouts() {
     assert_eq!(groups[level_index(SoftmaxGroup::Capture as usize, 3)], 1.0);
     assert_eq!(groups.iter().filter(|&&g| g != 0.0).count(), 3);
     assert_eq!(
-        level_index(SoftmaxGroup::Sacrifice as usize, 0),
+        level_index(SoftmaxGroup::MogoPattern as usize, 1),
         LEVEL_COUNT - 1
     );
 }

@@ -18,6 +18,7 @@ use rand::Rng;
 
 mod ko;
 mod race;
+pub use race::race_atari;
 mod selfatari;
 use selfatari::connects_elsewhere;
 mod throw_in;

@@ -11,46 +11,51 @@ use super::Policy;
 use crate::board::{Bitboard, Board, Color, Point};
 
 impl Policy {
-    /// The atari that captures the biggest enemy string with two liberties next to an own
-    /// string of 2 to `race_max_libs` liberties touching `last` (`c` to move); `None` when
-    /// there is none.
+    /// The race step's move: `race_atari` with `race_max_libs`.
     pub(super) fn race(&self, b: &Board, c: Color, last: Point) -> Option<Point> {
-        let mut own = [u16::MAX; 4];
-        let mut best: Option<(usize, Point)> = None;
-        // Enemy strings already weighed: a string touches an own one at many stones.
-        let mut weighed = Bitboard::EMPTY;
-        for (i, q) in b.neighbours(last).into_iter().enumerate() {
-            if b.stone(q) != Some(c) || !(2..=self.race_max_libs).contains(&b.lib_count(q)) {
-                continue;
-            }
-            let head = b.string_head(q).0;
-            if own.contains(&head) {
-                continue;
-            }
-            own[i] = head;
-            for s in b.string_stones(q) {
-                for e in b.neighbours(s) {
-                    if b.stone(e) != Some(c.opp()) || b.lib_count(e) != 2 {
-                        continue;
-                    }
-                    let enemy = b.string_head(e);
-                    if weighed.has(enemy) {
-                        continue;
-                    }
-                    weighed.set(enemy);
-                    let size = b.string_size(e);
-                    if best.is_some_and(|(n, _)| n >= size) {
-                        continue;
-                    }
-                    let libs = b.string_libs(e);
-                    if let Some(l) = libs.iter().find(|&l| atari_captures(b, c, l, libs)) {
-                        best = Some((size, l));
-                    }
+        race_atari(b, c, last, self.race_max_libs)
+    }
+}
+
+/// The atari that captures the biggest enemy string with two liberties next to an own
+/// string of 2 to `max_libs` liberties touching `last` (`c` to move); `None` when there is
+/// none. The heavy policy's race step, and a feature of the softmax policy.
+pub fn race_atari(b: &Board, c: Color, last: Point, max_libs: u32) -> Option<Point> {
+    let mut own = [u16::MAX; 4];
+    let mut best: Option<(usize, Point)> = None;
+    // Enemy strings already weighed: a string touches an own one at many stones.
+    let mut weighed = Bitboard::EMPTY;
+    for (i, q) in b.neighbours(last).into_iter().enumerate() {
+        if b.stone(q) != Some(c) || !(2..=max_libs).contains(&b.lib_count(q)) {
+            continue;
+        }
+        let head = b.string_head(q).0;
+        if own.contains(&head) {
+            continue;
+        }
+        own[i] = head;
+        for s in b.string_stones(q) {
+            for e in b.neighbours(s) {
+                if b.stone(e) != Some(c.opp()) || b.lib_count(e) != 2 {
+                    continue;
+                }
+                let enemy = b.string_head(e);
+                if weighed.has(enemy) {
+                    continue;
+                }
+                weighed.set(enemy);
+                let size = b.string_size(e);
+                if best.is_some_and(|(n, _)| n >= size) {
+                    continue;
+                }
+                let libs = b.string_libs(e);
+                if let Some(l) = libs.iter().find(|&l| atari_captures(b, c, l, libs)) {
+                    best = Some((size, l));
                 }
             }
         }
-        best.map(|(_, p)| p)
     }
+    best.map(|(_, p)| p)
 }
 
 /// Whether `attacker`'s atari on `l`, a liberty of the two of `libs`, captures the string:

@@ -9,7 +9,9 @@
 //!   around it, then the 12 two points straight or a knight's move away), saving a string
 //!   the last move put in atari (extension, split by the liberties it gets and the ladder;
 //!   counter-capture of an attacker), captures near the last two moves (by size, and whether
-//!   the string touches the last move), and the nakade vital point next to the last move;
+//!   the string touches the last move), the nakade vital point next to the last move, the
+//!   atari that wins a capturing race there, and MoGo's 3x3 patterns around the last two
+//!   moves (the heavy policy's race and pattern steps);
 //! - the self-atari, asked only of the point drawn ([`self_atari`]): by size, and whether it
 //!   is a sacrifice whose capture leaves a dead shape. Bigger self-ataris are refused.
 //!
@@ -19,6 +21,8 @@ use crate::board::{
     Board, CODE_BLACK, CODE_EMPTY, CODE_OFF, CODE_WHITE, Color, EMPTY, NEIGHBOUR_OFFSETS, OFF,
     Point,
 };
+use crate::playout::heavy::race_atari;
+use crate::playout::mogo3x3::Pattern3x3;
 
 /// The feature groups besides the shape; a move has at most one level in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,15 +49,25 @@ pub enum SoftmaxGroup {
     SelfAtari,
     /// That self-atari's capture leaves the opponent a dead eye shape (two to six stones).
     Sacrifice,
+    /// The atari that wins a capturing race next to the last move (`race_atari`, the heavy
+    /// policy's race step, with own strings of up to `RACE_MAX_LIBS` liberties).
+    Race,
+    /// Matches one of MoGo's 3x3 patterns (the heavy policy's pattern step): 0 one of the 8
+    /// points around the last move, 1 around the mover's previous one.
+    MogoPattern,
 }
 
 /// The number of groups.
-pub const GROUPS: usize = 9;
+pub const GROUPS: usize = 11;
 
 /// The version of what the features mean, beyond the layout of their levels: a trainer's
 /// checkpoint of another version is not resumed. Version 2: contiguity level 1 covers the
-/// knight's moves on every side.
-pub const VERSION: u32 = 2;
+/// knight's moves on every side. Version 3: the race and MoGo pattern groups.
+pub const VERSION: u32 = 3;
+
+/// The most liberties of an own string whose race the `Race` feature reads (the heavy
+/// policy's default `race_max_libs`).
+pub const RACE_MAX_LIBS: u32 = 4;
 
 /// Most levels in a group.
 pub const MAX_LEVELS: usize = 6;
@@ -69,6 +83,8 @@ pub const GROUP_INFO: [(SoftmaxGroup, &str, usize); GROUPS] = [
     (SoftmaxGroup::Nakade, "nakade", 1),
     (SoftmaxGroup::SelfAtari, "self_atari", 3),
     (SoftmaxGroup::Sacrifice, "sacrifice", 1),
+    (SoftmaxGroup::Race, "race", 1),
+    (SoftmaxGroup::MogoPattern, "mogo_pattern", 2),
 ];
 
 /// The level meaning "this group does not apply".
@@ -316,12 +332,30 @@ impl Local {
         self.clear();
         if let Some(l) = last.filter(|&l| b.stone(l) == Some(c.opp())) {
             self.around_last(b, c, l);
+            if let Some(p) = race_atari(b, c, l, RACE_MAX_LIBS) {
+                self.set(p, SoftmaxGroup::Race, 0, false);
+            }
+            self.mogo_patterns(b, c, l, 0);
         }
         if let Some(q) = prev.filter(|&q| b.stone(q) == Some(c)) {
             for n in b.neighbours(q) {
                 if b.stone(n) == Some(c.opp()) && b.lib_count(n) == 1 {
                     self.capture(b, n, last);
                 }
+            }
+            self.mogo_patterns(b, c, q, 1);
+        }
+    }
+
+    /// Gives the empty points around `centre` that match a MoGo pattern for `c` level
+    /// `level` of `MogoPattern`.
+    fn mogo_patterns(&mut self, b: &Board, c: Color, centre: Point, level: u8) {
+        let w = b.width() as i32;
+        let table = Pattern3x3::builtin();
+        for (dx, dy) in NEIGHBOUR_OFFSETS {
+            let p = Point((centre.0 as i32 + dx + dy * w) as u16);
+            if b.code(p) == EMPTY && table.matches_at(b, p, c) {
+                self.set(p, SoftmaxGroup::MogoPattern, level, false);
             }
         }
     }

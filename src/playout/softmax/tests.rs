@@ -4,7 +4,7 @@ use super::features::{
 use super::train::{SoftmaxData, SoftmaxTrainConfig, predict, run};
 use super::*;
 use crate::board::diagram::{at, board};
-use crate::board::{CODE_BITS, Illegal};
+use crate::board::{CODE_BITS, Illegal, Move};
 use crate::patterns::normalise_colours;
 use Color::{Black as B, White as W};
 use rand::SeedableRng;
@@ -270,6 +270,48 @@ fn tactics() -> (Board, Option<Point>, Option<Point>) {
     ]);
     let (last, prev) = (Some(at(&b, "D5")), Some(at(&b, "G6")));
     (b, last, prev)
+}
+
+/// The race and MoGo pattern features mark the heavy policy's race and pattern moves: after
+/// Black's F8 White's string has three liberties, and A9 ataris Black's ten stones, whose
+/// escape B7 has no liberty left.
+#[test]
+fn race_and_pattern_features_mark_the_heavy_steps() {
+    let mut b = board(&[
+        ". O O O O . . . .",
+        "X X O X O . . . .",
+        "X . X X O . . . .",
+        "X X X X O X . . .",
+        "O O O O O X . . .",
+        "X X X X X X . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let last = at(&b, "F8");
+    b.play(B, Move::Play(last)).unwrap();
+    let mut local = Local::new();
+    local.compute(&mut b.clone(), W, Some(last), None);
+    let marked = |g: SoftmaxGroup| -> Vec<Point> {
+        let mut v: Vec<Point> = local
+            .iter()
+            .filter(|(_, l)| l[g as usize] != NONE)
+            .map(|(p, _)| p)
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(marked(SoftmaxGroup::Race), vec![at(&b, "A9")]);
+    let table = crate::playout::mogo3x3::Pattern3x3::builtin();
+    let mut matching: Vec<Point> = b
+        .neighbours(last)
+        .into_iter()
+        .chain(b.diagonals(last))
+        .filter(|&p| b.code(p) == crate::board::EMPTY && table.matches_at(&b, p, W))
+        .collect();
+    matching.sort();
+    assert!(!matching.is_empty(), "some point around F8 matches");
+    assert_eq!(marked(SoftmaxGroup::MogoPattern), matching);
 }
 
 #[test]

@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 pub const FORMAT: &str = "moyo-playout-softmax 1";
 
 /// The feature layout a file must declare (groups with their level counts, then the shape).
-pub const LAYOUT: &str = "line:4 dist_last:2 dist_prev:2 escape:3 counter_capture:1 capture:6 nakade:1 self_atari:3 sacrifice:1 shape3x3";
+pub const LAYOUT: &str = "line:4 dist_last:2 dist_prev:2 escape:3 counter_capture:1 capture:6 nakade:1 self_atari:3 sacrifice:1 race:1 mogo_pattern:2 shape3x3";
 
 /// The name under which the built-in weights are reported.
 pub const BUILTIN_NAME: &str = "patterns/playout-softmax.txt";
