@@ -307,7 +307,7 @@ pub fn run(seconds: f64, params: &Params, cluster: Option<&ClusterBench>) {
 /// 9x9 bundle's becoming the small-board default, and now switch each on on every board (on
 /// 9x9 they price the default, the `without_` lines the bundle's parts taken out). Names are
 /// kept for the tools that read them.
-const VARIANTS: [(&str, &[(&str, &str)]); 23] = [
+const VARIANTS: [(&str, &[(&str, &str)]); 22] = [
     ("without_atari_save", &[("atari_save_rate", "0")]),
     ("with_ladder_check", &[("atari_save_ladder_check", "true")]),
     (
@@ -344,7 +344,6 @@ const VARIANTS: [(&str, &[(&str, &str)]); 23] = [
     ("without_selfatari_nakade", &[("selfatari_nakade", "false")]),
     ("with_pattern_prev", &[("pattern_prev", "true")]),
     ("without_pattern_prev", &[("pattern_prev", "false")]),
-    ("with_random_choices_4", &[("playout_random_choices", "4")]),
     ("with_softmax", &[("playout_softmax", "true")]),
     (
         "with_softmax_adapt",

@@ -253,8 +253,6 @@ params! {
     playout_pool_size: usize = 10, [1, 32];
     /// Visits a node of the path needs to give its children as a pool ([experiment](docs/experiments/learned-playouts.md)).
     playout_pool_visits: u32 = 50, [1, 100000];
-    /// The heavy playouts' random move: one of this many random candidates, drawn in proportion to their learned shape and line gammas; 1 = uniform ([experiment](docs/experiments/learned-playouts.md)).
-    playout_random_choices: u32 = 1, [1, 16];
     /// Chance to save own strings put in atari by the last move (capture an attacker, extend).
     atari_save_rate: f32 = 1.0, [0.0, 1.0];
     /// `atari_save_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).

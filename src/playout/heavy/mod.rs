@@ -11,8 +11,6 @@
 use super::MoveTrace;
 use super::mogo3x3::Pattern3x3;
 use super::pool::RavePool;
-use super::softmax::Weights;
-use super::softmax::features::{SoftmaxGroup, line_level};
 use crate::board::{Board, Color, EMPTY, NEIGHBOUR_OFFSETS, Point};
 use crate::params::SizedParams;
 use ko::KoFight;
@@ -40,9 +38,6 @@ pub enum PolicyStep {
     Random,
 }
 
-/// Most candidates of a weighted random move (`playout_random_choices`' upper bound).
-const MAX_RANDOM_CHOICES: usize = 16;
-
 /// The policy's switches and weights, read once from the board's `SizedParams`.
 #[derive(Clone)]
 pub struct Policy {
@@ -65,7 +60,6 @@ pub struct Policy {
     false_eye: f32,
     ko_fight: f32,
     pool: f32,
-    random_choices: u32,
     mercy_share: f32,
     ladder_check: bool,
     patterns: &'static Pattern3x3,
@@ -218,7 +212,6 @@ impl Policy {
             false_eye: p.false_eye_rate,
             ko_fight: p.ko_fight_rate,
             pool: p.playout_pool_rate,
-            random_choices: p.playout_random_choices,
             mercy_share: p.mercy_share,
             ladder_check: p.atari_save_ladder_check,
             patterns: Pattern3x3::builtin(),
@@ -562,11 +555,7 @@ impl Policy {
     /// `selfatari_max` stones into atari and (with `bad_selfatari_check`) plays no bad
     /// self-atari; `None` (pass) when there is none.
     fn random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        let p = if self.random_choices > 1 {
-            self.weighted_random(b, c, rng)?
-        } else {
-            super::random_move_where(b, c, rng, |p| !self.refuses_self_atari(b, c, p))?
-        };
+        let p = super::random_move_where(b, c, rng, |p| !self.refuses_self_atari(b, c, p))?;
         if chance(rng, self.false_eye)
             && b.is_eye_like(c, p)
             && let Some(q) = self.false_eye_redirect(b, c, p)
@@ -574,32 +563,6 @@ impl Policy {
             return Some(q);
         }
         Some(p)
-    }
-
-    /// `random_choices` random moves as step 7 draws them, one of them kept in proportion to
-    /// its 3x3 shape and line gammas of the built-in softmax weights (sampling-importance
-    /// resampling: as the choices grow, the draw tends to the weights' own distribution).
-    fn weighted_random<R: Rng>(&self, b: &Board, c: Color, rng: &mut R) -> Option<Point> {
-        let w = Weights::builtin();
-        let table = w.base_table();
-        let mut cands = [(Point(0), 0.0f32); MAX_RANDOM_CHOICES];
-        let mut total = 0.0;
-        let n = (self.random_choices as usize).min(MAX_RANDOM_CHOICES);
-        for slot in cands.iter_mut().take(n) {
-            let p = super::random_move_where(b, c, rng, |p| !self.refuses_self_atari(b, c, p))?;
-            let shape = table.get(b.neighbourhood_code(p))[c.index()] as f32;
-            let g = shape * w.level(SoftmaxGroup::Line as usize, line_level(b, p));
-            *slot = (p, g);
-            total += g;
-        }
-        let mut r = (rng.next_u32() >> 8) as f32 / 16_777_216.0 * total;
-        for &(p, g) in &cands[..n] {
-            if r < g {
-                return Some(p);
-            }
-            r -= g;
-        }
-        Some(cands[0].0)
     }
 
     /// Instead of filling `p`, a false eye of `c`: capture an enemy string in atari on one

@@ -486,30 +486,3 @@ fn the_pool_step_replaces_only_the_random_move() {
     let got = pooled_choices(&policy, &b, B, last, &pool, 20);
     assert!(got.iter().all(|(_, s)| *s != PolicyStep::Pool), "{got:?}");
 }
-
-/// With `playout_random_choices` the random step leans to the learned weights: on an empty
-/// board the first line, which the shipped weights weigh at a third of the third line, gets
-/// far fewer random moves than its share of the points (32 of 81).
-#[test]
-fn weighted_random_moves_follow_the_learned_gammas() {
-    let b = Board::new(9);
-    let first_line_share = |choices: u32| {
-        let policy = small_board(&Params {
-            playout_random_choices: choices,
-            ..Params::default()
-        });
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let n = 4000;
-        let edge = (0..n)
-            .filter(|_| {
-                let p = policy.random(&b, B, &mut rng).expect("a move");
-                b.line(p) == 1
-            })
-            .count();
-        edge as f64 / n as f64
-    };
-    let uniform = first_line_share(1);
-    assert!((uniform - 32.0 / 81.0).abs() < 0.04, "uniform: {uniform}");
-    let weighted = first_line_share(8);
-    assert!(weighted < 0.6 * uniform, "weighted {weighted}, uniform {uniform}");
-}
