@@ -4,7 +4,6 @@
 use super::bitboard::Bitboard;
 use super::point::{Color, Point};
 use super::position::{Board, EMPTY, OFF};
-use std::sync::LazyLock;
 
 impl Board {
     /// The liberties the string of a `c` stone on the empty point `p` would have. A captured
@@ -82,17 +81,14 @@ impl Board {
     /// away before `enclosed_space` fills them: `None` when a stone that is neither `wall`'s
     /// nor the edge touches the region inside the window (it is not enclosed by `wall`); else
     /// a lower bound on its size (the empty points of the window joined to `x` inside it, `x`
-    /// included), which is exact at 1. Eight loads and one table lookup.
+    /// included), which is exact at 1. Eight loads and a few bit operations.
     #[inline]
     pub fn window_region(&self, x: Point, wall: Color) -> Option<usize> {
-        let mut code = 0usize;
+        let mut code = 0u32;
         for (i, q) in self.around(x).into_iter().enumerate() {
-            code |= (self.at(Point(q)) as usize) << (2 * i);
+            code |= u32::from(self.at(Point(q))) << (2 * i);
         }
-        match WINDOW_REGION[wall as usize][code] {
-            0 => None,
-            n => Some(n as usize),
-        }
+        window_region_of(code, wall)
     }
 
     /// The size of the string a `c` stone on `p` would join (itself included).
@@ -128,37 +124,33 @@ impl Board {
     }
 }
 
-/// `Board::window_region` for every window (8 colour bytes of 2 bits, in
-/// `NEIGHBOUR_OFFSETS` order) and wall colour; 0 stands for `None`.
-static WINDOW_REGION: LazyLock<[[u8; 1 << 16]; 2]> = LazyLock::new(|| {
-    let mut table = [[0; 1 << 16]; 2];
-    for (wall, row) in table.iter_mut().enumerate() {
-        for (code, entry) in row.iter_mut().enumerate() {
-            *entry = window_region_of(code, wall as u8);
-        }
+/// `Board::window_region` of one window: `code` holds the 8 colour codes of 2 bits, in
+/// `NEIGHBOUR_OFFSETS` order (orthogonal neighbours at even places, the diagonal at `i`
+/// between `i - 1` and `i + 1`). Each point becomes one flag bit at its place's low bit.
+#[inline]
+fn window_region_of(code: u32, wall: Color) -> Option<usize> {
+    const LOW: u32 = 0x5555;
+    const ORTHO: u32 = 0x1111;
+    const DIAG: u32 = 0x4444;
+    let (high, low) = ((code >> 1) & LOW, code & LOW);
+    // EMPTY is 2 (high bit only), OFF 3; a foreign stone is `wall`'s opponent's: White is
+    // 1 (low bit only), Black 0.
+    let empty = high & !low;
+    let foreign = !high
+        & match wall.opp() {
+            Color::White => low,
+            Color::Black => !low & LOW,
+        };
+    if foreign & ORTHO != 0 {
+        return None;
     }
-    table
-});
-
-/// The window region of one window code (see `WINDOW_REGION`).
-fn window_region_of(code: usize, wall: u8) -> u8 {
-    let byte = |i: usize| (code >> (2 * (i % 8))) as u8 & 3;
-    let foreign = |i: usize| ![EMPTY, OFF, wall].contains(&byte(i));
-    let empty = |i: usize| byte(i) == EMPTY;
-    // Orthogonal neighbours sit at even places; the diagonal at i touches i - 1 and i + 1.
-    if [0, 2, 4, 6].into_iter().any(foreign) {
-        return 0;
+    let ortho = empty & ORTHO;
+    // A diagonal joins when an orthogonal neighbour beside it is empty (place 0 beside 7).
+    let joined = ((ortho << 2) | (ortho >> 2) | (ortho << 14)) & DIAG;
+    if foreign & joined != 0 {
+        return None;
     }
-    let mut n = 1 + [0, 2, 4, 6].into_iter().filter(|&i| empty(i)).count() as u8;
-    for i in [1, 3, 5, 7] {
-        if empty(i - 1) || empty(i + 1) {
-            if foreign(i) {
-                return 0;
-            }
-            n += u8::from(empty(i));
-        }
-    }
-    n
+    Some(1 + (ortho | (empty & joined)).count_ones() as usize)
 }
 
 #[cfg(test)]
@@ -193,6 +185,38 @@ mod tests {
         assert_eq!(d.capture_size(B, pt(&d, "B2")), 1);
         assert!(!d.is_self_atari(B, pt(&d, "B2")));
         assert_eq!(d.capture_size(W, pt(&d, "B2")), 0);
+    }
+
+    #[test]
+    fn window_region_bit_tricks_match_the_plain_rule() {
+        // The rule spelled out point by point, for every window and both walls.
+        let plain = |code: u32, wall: u8| -> Option<usize> {
+            let byte = |i: usize| (code >> (2 * (i % 8))) as u8 & 3;
+            let foreign = |i: usize| ![EMPTY, OFF, wall].contains(&byte(i));
+            let empty = |i: usize| byte(i) == EMPTY;
+            if [0, 2, 4, 6].into_iter().any(foreign) {
+                return None;
+            }
+            let mut n = 1 + [0, 2, 4, 6].into_iter().filter(|&i| empty(i)).count();
+            for i in [1, 3, 5, 7] {
+                if empty(i - 1) || empty(i + 1) {
+                    if foreign(i) {
+                        return None;
+                    }
+                    n += usize::from(empty(i));
+                }
+            }
+            Some(n)
+        };
+        for wall in [Color::Black, Color::White] {
+            for code in 0..1u32 << 16 {
+                assert_eq!(
+                    window_region_of(code, wall),
+                    plain(code, wall as u8),
+                    "window {code:#06x}, wall {wall:?}"
+                );
+            }
+        }
     }
 
     #[test]
