@@ -13,25 +13,34 @@ use super::json::{self, Json};
 use super::runner::{End, GameResult};
 use super::{Plan, Planned, State, TuneConfig};
 use crate::board::Color;
-use std::io::Write;
+use crate::sys::durable::AppendLog;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The log file, open for appending, with the records it held when opened.
 pub struct Log {
     path: PathBuf,
-    file: std::fs::File,
+    file: AppendLog,
     records: Vec<Json>,
 }
 
 /// Reads the records of a log; a last line cut short by a kill is left out (and its
 /// length returned as the bytes to cut). A bad line elsewhere is an error naming it.
 pub fn read(path: &Path) -> Result<(Vec<Json>, usize), String> {
-    let text = match std::fs::read(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
-        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
-    };
+    parse(path, &read_bytes(path)?)
+}
+
+/// The log's bytes; none when there is no log yet.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    match std::fs::read(path) {
+        Ok(t) => Ok(t),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(format!("{}: cannot read: {e}", path.display())),
+    }
+}
+
+/// The records of the log text `text` read from `path`, and the length of its whole lines.
+fn parse(path: &Path, text: &[u8]) -> Result<(Vec<Json>, usize), String> {
     let complete = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let body = String::from_utf8_lossy(&text[..complete]);
     let mut records = Vec::new();
@@ -48,14 +57,10 @@ pub fn read(path: &Path) -> Result<(Vec<Json>, usize), String> {
 impl Log {
     /// Opens (or creates) the log at `path`, cutting off a last line a kill left unfinished.
     pub fn open(path: &Path) -> Result<Log, String> {
-        let (records, complete) = read(path)?;
-        let io = |e: std::io::Error| format!("{}: {e}", path.display());
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io)?;
-        file.set_len(complete as u64).map_err(io)?;
+        let text = read_bytes(path)?;
+        let (records, complete) = parse(path, &text)?;
+        let file = AppendLog::open(path, &text[..complete])
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Log {
             path: path.to_path_buf(),
             file,
@@ -68,11 +73,20 @@ impl Log {
         &self.records
     }
 
-    /// Appends one record (a line of JSON) and flushes it.
+    /// Appends one record (a line of JSON). A log replaced under the run (a checkout of a
+    /// committed run folder) is first written again whole, with a note.
     pub fn append(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.file, "{line}")
-            .and_then(|_| self.file.flush())
-            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))
+        let replaced = self
+            .file
+            .append(line)
+            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))?;
+        if replaced {
+            crate::diag!(
+                "tune: {} was replaced or changed while the run wrote it; written again whole",
+                self.path.display()
+            );
+        }
+        Ok(())
     }
 
     /// The generation record of generation `g` read at opening, if any.
