@@ -88,6 +88,11 @@ impl AppendLog {
         Ok(replaced)
     }
 
+    /// The log's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Whether the file at the path is still the one this log holds open, at the length
     /// it wrote.
     fn is_ours(&self) -> bool {

@@ -14,12 +14,11 @@ use super::runner::{End, GameResult};
 use super::{Plan, Planned, State, TuneConfig};
 use crate::board::Color;
 use crate::sys::durable::AppendLog;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The log file, open for appending, with the records it held when opened.
 pub struct Log {
-    path: PathBuf,
     file: AppendLog,
     records: Vec<Json>,
 }
@@ -61,11 +60,7 @@ impl Log {
         let (records, complete) = parse(path, &text)?;
         let file = AppendLog::open(path, &text[..complete])
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(Log {
-            path: path.to_path_buf(),
-            file,
-            records,
-        })
+        Ok(Log { file, records })
     }
 
     /// The records read at opening.
@@ -79,11 +74,11 @@ impl Log {
         let replaced = self
             .file
             .append(line)
-            .map_err(|e| format!("{}: cannot write: {e}", self.path.display()))?;
+            .map_err(|e| format!("{}: cannot write: {e}", self.file.path().display()))?;
         if replaced {
             crate::diag!(
                 "tune: {} was replaced or changed while the run wrote it; written again whole",
-                self.path.display()
+                self.file.path().display()
             );
         }
         Ok(())
@@ -109,7 +104,7 @@ impl Log {
                 format!(
                     "{}: a game of generation {g} does not match the checkpoint's plan \
                      (was the checkpoint replaced?)",
-                    self.path.display()
+                    self.file.path().display()
                 )
             };
             let (i, p, result) = parse_game(r).ok_or_else(bad)?;
