@@ -151,8 +151,6 @@ params! {
     rave_equiv: f32 = 980.4, [0.0, 1.0e6];
     /// `rave_equiv` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
     rave_equiv_large: f32 = 800.0, [0.0, 1.0e6];
-    /// AMAF updates weigh 1 + this times the share of the playout still to come, as Pachi's `distance_rave` (0: off) ([experiment](docs/experiments/against-pachi.md)).
-    rave_distance_weight: f32 = 0.0, [0.0, 100.0];
     /// RAVE equivalence at the root (c1 = 1 / this) ([experiment](docs/experiments/prior-weights.md)).
     rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
     /// MoGo's C below the root: the prior's weight in the progressive-unpruning term C / log(2 + n(d)) ([experiment](docs/experiments/tuning.md)).
@@ -177,8 +175,6 @@ params! {
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
     /// Scale of the pattern experience on boards below `large_board_min_size` (0: off) ([experiment](docs/experiments/pattern-experience.md)).
     prior_pattern_small_scale: f32 = 0.4053, [0.0, 10.0];
-    /// Playouts a move past which the small-board pattern experience fades as sqrt(fade / playouts) (0: off) ([experiment](docs/experiments/against-pachi.md)).
-    prior_pattern_fade: f32 = 0.0, [0.0, 1.0e9];
     /// Smallest board size that reads the `_large` twins in place of their small-board values.
     large_board_min_size: usize = 13, [2, 26];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule) ([experiment](docs/experiments/jigo.md)).
@@ -187,10 +183,6 @@ params! {
     jigo_contempt: f32 = 0.2, [0.0, 0.5];
     /// Visits a node needs before its children are created ([experiment](docs/experiments/mercy-rule.md)).
     expand_visits: u32 = 4, [1, 1000];
-    /// A root move with this share of the top visits is played when its win rate's lower bound is higher (1: the most visited) ([experiment](docs/experiments/move-choice.md)).
-    choice_share: f32 = 1.0, [0.0, 1.0];
-    /// Standard errors below its win rate at which a root move's lower bound sits, for `choice_share` ([experiment](docs/experiments/move-choice.md)).
-    choice_lcb_z: f32 = 2.0, [0.0, 10.0];
     /// Win rate below which the engine resigns.
     resign_threshold: f32 = 0.08, [0.0, 1.0];
     /// Consecutive moves the win rate must stay below the threshold before resigning.
@@ -561,20 +553,6 @@ impl SizedParams {
             (0.0, 0.0)
         }
     }
-
-    /// `pattern_sims` for a search of about `playouts` new playouts (`None`: unknown), with
-    /// `prior_pattern_fade` applied on small boards.
-    pub fn pattern_sims_for(&self, playouts: Option<f32>) -> (f32, f32) {
-        let (sims, even) = self.pattern_sims();
-        let fade = self.prior_pattern_fade;
-        match playouts {
-            Some(n) if fade > 0.0 && n > fade && !self.is_large() => {
-                let f = (fade / n).sqrt();
-                (sims * f, even * f)
-            }
-            _ => (sims, even),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -604,18 +582,7 @@ mod tests {
         assert_eq!(p.for_size(9).pattern_sims(), (0.0, 0.0));
         p.set("prior_pattern_small_scale", "0.5").unwrap();
         assert_eq!(p.for_size(9).pattern_sims(), (150.0, 10.0));
-        assert_eq!(
-            p.for_size(9).pattern_sims_for(Some(40_000.0)),
-            (150.0, 10.0)
-        );
-        p.set("prior_pattern_fade", "10000").unwrap();
-        assert_eq!(p.for_size(9).pattern_sims_for(Some(40_000.0)), (75.0, 5.0));
-        assert_eq!(p.for_size(9).pattern_sims_for(Some(8_000.0)), (150.0, 10.0));
-        assert_eq!(p.for_size(9).pattern_sims_for(None), (150.0, 10.0));
-        assert_eq!(
-            p.for_size(19).pattern_sims_for(Some(40_000.0)),
-            (300.0, 20.0)
-        );
+        assert_eq!(p.for_size(19).pattern_sims(), (300.0, 20.0));
         let d = p.describe();
         assert!(
             d.iter()

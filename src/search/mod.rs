@@ -85,9 +85,6 @@ pub struct Searcher {
     peers: Option<Box<dyn Peers>>,
     /// The trades' bookkeeping (kept for its buffers).
     sharer: Sharer,
-    /// Playouts a second of the last search, from which a timed search's playouts are
-    /// foreseen (`prior_pattern_fade`).
-    rate: Option<f32>,
     /// Moves the searches must not try (analysis's `avoid` and `allow`).
     filter: Option<MoveFilter>,
     /// The score sums of all threads, added up at the end of a search (kept for its memory).
@@ -129,7 +126,6 @@ impl Searcher {
             komi_offset: 0.0,
             engine: None,
             peers: None,
-            rate: None,
             filter: None,
             scores: score::RootScores::default(),
         }
@@ -270,7 +266,6 @@ impl Searcher {
             self.sharer.start(&self.tree, start);
         }
         let limit = playout_limit(limits);
-        let foreseen = foreseen_playouts(limits, self.rate);
         let size = game.board().size();
         let points = game.board().len();
         let policy = crate::playout::heavy::Policy::new(&params);
@@ -282,8 +277,8 @@ impl Searcher {
             game,
             to_play,
             policy,
-            root_coefs: Coefs::from_params(&params, true, foreseen),
-            coefs: Coefs::from_params(&params, false, foreseen),
+            root_coefs: Coefs::from_params(&params, true),
+            coefs: Coefs::from_params(&params, false),
             max_moves: (params.playout_move_factor * (size * size) as f32) as usize,
             started: AtomicU64::new(0),
             limit,
@@ -390,19 +385,8 @@ impl Searcher {
             scores: &self.scores,
         };
         let mut r = snapshot::collect(&self.tree, game, to_play, &tally, playouts, start.elapsed());
-        if let Some(m) = snapshot::robust_best(
-            &r.candidates,
-            self.params.choice_share,
-            self.params.choice_lcb_z,
-        ) {
-            (r.best, r.winrate) = (m.mv, m.winrate);
-        }
         r.kept = kept;
         r.playouts += peer_playouts;
-        let secs = start.elapsed().as_secs_f32();
-        if secs >= MIN_RATE_SECS {
-            self.rate = Some(r.playouts as f32 / secs);
-        }
         r.peer_playouts = peer_playouts;
         r.trades = self.sharer.stats;
         r.tree_nodes = self.tree.len();
@@ -485,22 +469,6 @@ impl Searcher {
     }
 }
 
-/// Shortest search whose playouts a second are trusted as the next timed search's rate.
-const MIN_RATE_SECS: f32 = 0.02;
-
-/// The playouts a search under `limits` will run, foreseen: its playout limit, or its time at
-/// `rate` playouts a second, whichever is fewer; `None` for a timed search with no rate yet
-/// and for an unbounded one (analysis).
-fn foreseen_playouts(limits: &Limits, rate: Option<f32>) -> Option<f32> {
-    let limit = playout_limit(limits);
-    let by_count = (limit < u64::MAX).then_some(limit as f32);
-    let by_time = limits.time.zip(rate).map(|(t, r)| t.as_secs_f32() * r);
-    match (by_count, by_time) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
 /// The playouts a search may run: its playout limit, else none under a time limit, else 1,000.
 fn playout_limit(limits: &Limits) -> u64 {
     limits.playouts.unwrap_or(if limits.time.is_some() {
@@ -514,36 +482,6 @@ fn playout_limit(limits: &Limits) -> u64 {
 mod tests {
     use super::*;
     use crate::board::diagram::played;
-
-    #[test]
-    fn foreseen_playouts_take_the_smaller_limit() {
-        let secs = |s: u64| Some(Duration::from_secs(s));
-        let count = Limits {
-            playouts: Some(5000),
-            ..Limits::default()
-        };
-        assert_eq!(foreseen_playouts(&count, Some(1e6)), Some(5000.0));
-        assert_eq!(foreseen_playouts(&Limits::default(), None), Some(1000.0));
-        let timed = Limits {
-            time: secs(2),
-            ..Limits::default()
-        };
-        assert_eq!(foreseen_playouts(&timed, None), None);
-        assert_eq!(foreseen_playouts(&timed, Some(15_000.0)), Some(30_000.0));
-        let both = Limits {
-            playouts: Some(20_000),
-            time: secs(2),
-            ..Limits::default()
-        };
-        assert_eq!(foreseen_playouts(&both, Some(15_000.0)), Some(20_000.0));
-        assert_eq!(foreseen_playouts(&both, Some(5_000.0)), Some(10_000.0));
-        assert_eq!(foreseen_playouts(&both, None), Some(20_000.0));
-        let unbounded = Limits {
-            playouts: Some(u64::MAX),
-            ..Limits::default()
-        };
-        assert_eq!(foreseen_playouts(&unbounded, Some(15_000.0)), None);
-    }
 
     #[test]
     fn deterministic_with_seed_and_playouts() {

@@ -27,9 +27,9 @@ pub struct Coefs {
 
 impl Coefs {
     /// The coefficients for the root (`root`) or for the other nodes, from the parameters of
-    /// the board, for a search of about `playouts` new playouts (`None`: unknown).
-    pub fn from_params(p: &SizedParams, root: bool, playouts: Option<f32>) -> Coefs {
-        let (pattern_sims, even_sims) = p.pattern_sims_for(playouts);
+    /// the board.
+    pub fn from_params(p: &SizedParams, root: bool) -> Coefs {
+        let (pattern_sims, even_sims) = p.pattern_sims();
         let (c, rave_equiv, c2) = if root {
             (p.prior_c_root, p.rave_equiv_root, p.prior_c2_root)
         } else {
@@ -320,25 +320,16 @@ mod tests {
             ..Params::default()
         };
         for root in [true, false] {
-            assert_eq!(
-                Coefs::from_params(&p.for_size(9), root, None).prior_sims,
-                30.0
-            );
-            assert_eq!(
-                Coefs::from_params(&p.for_size(13), root, None).prior_sims,
-                100.0
-            );
-            assert_eq!(
-                Coefs::from_params(&p.for_size(19), root, None).prior_sims,
-                100.0
-            );
+            assert_eq!(Coefs::from_params(&p.for_size(9), root).prior_sims, 30.0);
+            assert_eq!(Coefs::from_params(&p.for_size(13), root).prior_sims, 100.0);
+            assert_eq!(Coefs::from_params(&p.for_size(19), root).prior_sims, 100.0);
         }
         assert_eq!(
-            Coefs::from_params(&p.for_size(19), true, None).c2,
+            Coefs::from_params(&p.for_size(19), true).c2,
             p.prior_c2_root
         );
         assert_eq!(
-            Coefs::from_params(&p.for_size(19), false, None).c2,
+            Coefs::from_params(&p.for_size(19), false).c2,
             p.prior_c2_large
         );
     }
@@ -355,27 +346,12 @@ mod tests {
             ..Params::default()
         };
         let (small, large) = (
-            Coefs::from_params(&p.for_size(9), false, None),
-            Coefs::from_params(&p.for_size(19), false, None),
+            Coefs::from_params(&p.for_size(9), false),
+            Coefs::from_params(&p.for_size(19), false),
         );
         assert_eq!((small.c, small.c1, small.c2), (0.2, 0.001, 0.4));
         assert_eq!((large.c, large.c1, large.c2), (0.3, 0.002, 0.6));
-        let root = Coefs::from_params(&p.for_size(19), true, None);
+        let root = Coefs::from_params(&p.for_size(19), true);
         assert_eq!((root.c, root.c2), (p.prior_c_root, p.prior_c2_root));
-    }
-
-    #[test]
-    fn the_pattern_experience_fades_with_the_foreseen_playouts() {
-        let p = Params {
-            prior_pattern_fade: 10_000.0,
-            ..Params::default()
-        };
-        let full = Coefs::from_params(&p.for_size(9), false, Some(10_000.0));
-        let quarter = Coefs::from_params(&p.for_size(9), false, Some(40_000.0));
-        assert!(full.pattern_sims > 0.0);
-        assert_eq!(quarter.pattern_sims, full.pattern_sims / 2.0);
-        assert_eq!(quarter.even_sims, full.even_sims / 2.0);
-        let unknown = Coefs::from_params(&p.for_size(9), true, None);
-        assert_eq!(unknown.pattern_sims, full.pattern_sims);
     }
 }

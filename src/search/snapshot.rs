@@ -47,8 +47,7 @@ impl MoveStat {
 /// What a search found.
 #[derive(Clone, Debug, Default)]
 pub struct SearchResult {
-    /// The move to play (most visited, or a well-visited move with a surer win rate: see
-    /// `robust_best`), pass when there is nothing better.
+    /// The move to play: the most visited, pass when there is nothing better.
     pub best: Move,
     /// Win rate of `best` for the side to move, in [0, 1].
     pub winrate: f32,
@@ -189,36 +188,6 @@ pub fn collect(
     }
 }
 
-/// The move to play among `candidates` (most visited first): the most-visited move, unless a
-/// move with at least `share` of its visits has a higher lower confidence bound on its win
-/// rate (`z` standard errors below it). At a few thousand playouts on 19x19 the visits can
-/// spread so evenly that the most-visited move is one RAVE likes and the playouts refute.
-pub fn robust_best(candidates: &[MoveStat], share: f32, z: f32) -> Option<&MoveStat> {
-    let lead = candidates.first()?;
-    if share >= 1.0 {
-        return Some(lead);
-    }
-    let floor = share * lead.visits as f32;
-    let lcb = |m: &MoveStat| {
-        let n = m.visits.max(1) as f32;
-        let var = (m.winrate * (1.0 - m.winrate)).max(0.01);
-        m.winrate - z * (var / n).sqrt()
-    };
-    let mut best = lead;
-    let mut best_lcb = lcb(lead);
-    for m in &candidates[1..] {
-        if (m.visits as f32) < floor {
-            continue;
-        }
-        let v = lcb(m);
-        if v > best_lcb {
-            best = m;
-            best_lcb = v;
-        }
-    }
-    Some(best)
-}
-
 /// The move of node `n` followed by the most-visited child at each step (children with at
 /// least two visits).
 fn principal_variation(tree: &Tree, mut n: usize) -> Vec<Move> {
@@ -235,35 +204,4 @@ fn principal_variation(tree: &Tree, mut n: usize) -> Vec<Move> {
         n = next;
     }
     pv
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Point;
-
-    fn stat(p: u16, visits: u32, winrate: f32) -> MoveStat {
-        MoveStat::new(Move::Play(Point(p)), visits, winrate)
-    }
-
-    #[test]
-    fn a_refuted_most_visited_move_gives_way() {
-        // A 19x19 search at 1 s: the most-visited move wins 20% of its playouts.
-        let c = [
-            stat(1, 284, 0.197),
-            stat(2, 255, 0.369),
-            stat(3, 214, 0.589),
-        ];
-        assert_eq!(robust_best(&c, 0.5, 2.0).unwrap().mv, c[2].mv);
-        // Not when the better move has too few visits, or with share 1.
-        assert_eq!(robust_best(&c, 0.8, 2.0).unwrap().mv, c[1].mv);
-        assert_eq!(robust_best(&c, 1.0, 2.0).unwrap().mv, c[0].mv);
-    }
-
-    #[test]
-    fn a_slightly_better_but_less_sure_move_does_not() {
-        let c = [stat(1, 1000, 0.60), stat(2, 520, 0.61)];
-        assert_eq!(robust_best(&c, 0.5, 2.0).unwrap().mv, c[0].mv);
-        assert!(robust_best(&[], 0.5, 2.0).is_none());
-    }
 }

@@ -1,7 +1,7 @@
 //! One search thread: descends the shared tree by the MoGo score, creates children, runs a
 //! playout and backs up online and AMAF statistics.
 
-use super::amaf::{self, FirstPlays};
+use super::amaf::FirstPlays;
 use super::filter::MoveFilter;
 use super::outcome::Outcome;
 use super::prior::{PriorEval, PriorInput};
@@ -281,16 +281,14 @@ impl Worker {
             }
         }
         let k = self.path.len();
-        let len = k + self.trace.moves.len();
-        for (t, &(p, col)) in self.trace.moves.iter().enumerate().rev() {
-            self.amaf.record(p, k + t, col);
+        for &(p, col) in self.trace.moves.iter().rev() {
+            self.amaf.record(p, col);
         }
-        let weighting = amaf::Weighting::from_params(sh.params);
         for j in (0..=k).rev() {
             if j < k {
                 let (mv, col) = self.tree_moves[j];
                 if mv != PASS {
-                    self.amaf.record(mv, j, col);
+                    self.amaf.record(mv, col);
                 }
             }
             let parent = if j == 0 {
@@ -310,9 +308,8 @@ impl Worker {
                 if mv == PASS {
                     continue;
                 }
-                if let Some(first) = self.amaf.first_by(mv, col) {
-                    let n = amaf::samples(weighting, first, j, len, &mut self.rng);
-                    node.add_amaf(n, win);
+                if self.amaf.first_by(mv, col) {
+                    node.add_amaf(1, win);
                 }
             }
         }
