@@ -9,8 +9,8 @@
 //!   "seconds":T}`: one game, players by index (-1: the fixed opponent);
 //! - `{"type":"champion","gen":G,"values":[...],"points":[...]}`: the end of generation G.
 
+use super::game::{End, GameResult};
 use super::json::{self, Json};
-use super::runner::{End, GameResult};
 use super::{Plan, Planned, State, TuneConfig};
 use crate::board::Color;
 use crate::sys::durable::AppendLog;

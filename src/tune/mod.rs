@@ -6,7 +6,8 @@
 //!
 //! Files: `spec` (what is tuned), `population` (mutation, points, random streams),
 //! `coevolution` and `spsa` (the methods), `runner` and `game` (playing games),
-//! `checkpoint`, `log` and `json` (the run's files), `report` and `svg` (the output).
+//! `checkpoint`, `log` and `json` (the run's files), `summary` (the log read back), `report`
+//! and `svg` (the output).
 
 pub mod checkpoint;
 pub mod coevolution;
@@ -18,12 +19,14 @@ pub mod report;
 pub mod runner;
 pub mod spec;
 pub mod spsa;
+pub mod summary;
 pub mod svg;
 #[cfg(test)]
 mod tests;
 
 use crate::params::Params;
-use runner::{GameResult, GameSettings, Pairing, Player, Runner};
+use game::{GameResult, GameSettings, Pairing, Player};
+use runner::Runner;
 use spec::Spec;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -3,7 +3,7 @@
 //! span of those values inside the tuned range) and, when check games were played, a
 //! panel of the champion's score against the defaults with its 95% interval.
 
-use super::report::{Summary, score};
+use super::summary::{Summary, score};
 use std::fmt::Write as _;
 
 const WIDTH: f64 = 720.0;

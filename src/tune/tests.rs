@@ -1,6 +1,7 @@
+use super::game::{End, GameResult, GameSettings, Pairing, Player};
 use super::json::Json;
 use super::population::{self, mutate, points, ranking};
-use super::runner::{End, GameResult, GameSettings, LocalRunner, Pairing, Player, Runner};
+use super::runner::{LocalRunner, Runner};
 use super::spec::Spec;
 use super::*;
 use crate::board::Color;
@@ -363,7 +364,7 @@ fn the_report_redraws_the_picture_from_the_log() {
     assert!(picture.contains("champion against the defaults"));
     assert!(tables.contains(&cfg.spec.set_line(&champion)), "{tables}");
     let (records, _) = log::read(&log_path(&cfg.out)).unwrap();
-    let s = report::summarize(&records).unwrap();
+    let s = summary::summarize(&records).unwrap();
     assert_eq!(s.generations.len(), 5);
     assert!(s.generations.iter().all(|g| g.champion.is_some()));
     assert_eq!(s.generations[2].check.map(|(w, d, l)| w + d + l), Some(4));

@@ -4,7 +4,7 @@
 //! wire make an error, never a panic or a game of impossible settings.
 
 use super::super::field_codec::{self, FieldReader, byte_color, color_byte, put_params, put_str};
-use crate::tune::runner::{End, GameResult, GameSettings, Pairing, Player};
+use crate::tune::game::{End, GameResult, GameSettings, Pairing, Player};
 
 /// Appends the byte form of the settings of a run's games.
 pub fn put_settings(out: &mut Vec<u8>, s: &GameSettings) {

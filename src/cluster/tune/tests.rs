@@ -3,7 +3,8 @@
 use super::super::local::{LocalLink, QuitOnDrop, links};
 use super::*;
 use crate::params::Params;
-use crate::tune::runner::{LocalRunner, Player};
+use crate::tune::game::Player;
+use crate::tune::runner::LocalRunner;
 use std::time::Duration;
 
 fn settings() -> GameSettings {
