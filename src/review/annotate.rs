@@ -3,8 +3,8 @@
 //! that has no move annotation yet, and beside each mistake a variation: the best move and
 //! its principal variation, a sibling of the played move, as Sabaki and GoGui show them.
 
-use super::analyse::vertex;
 use super::judge::MoveReview;
+use super::position::vertex;
 use super::report::{lead_text, percent};
 use crate::board::Color;
 use crate::sgf::{Coord, GameTree, SgfNode, coord_to_sgf};

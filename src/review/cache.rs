@@ -6,7 +6,7 @@
 //! parameters and moyo's version. An entry with another key, or one that cannot be read
 //! whole, is ignored and its position analysed again.
 
-use super::analyse::{PositionAnalysis, Settings, parse_point, vertex};
+use super::position::{PositionAnalysis, Settings, parse_point, vertex};
 use crate::board::Color;
 use crate::patterns::checked::fnv64;
 use crate::sys::lock::Lock;

@@ -1,7 +1,7 @@
 //! Each played move judged by the analyses of the positions before and after it: the win
 //! rate and score lead it left, and what it lost against the best move.
 
-use super::analyse::{PositionAnalysis, for_color};
+use super::position::{PositionAnalysis, for_color};
 use crate::board::Color;
 use crate::sgf::{Coord, GameRecord, RecordedMove};
 

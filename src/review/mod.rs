@@ -1,9 +1,10 @@
 //! `moyo review GAME.sgf`: a game reviewed after it was played, as KaTrain does with KataGo
 //! or Lizzie with Leela Zero. Every position of the record's main line is searched
-//! (`analyse`), each search kept in a resumable cache as it ends (`cache`); the moves are
-//! judged from the searches before and after them (`judge`); the record comes back with a
-//! comment on every move and the better line beside each mistake (`annotate`), a chart of
-//! the win rate and score lead (`svg`) and the list of the biggest mistakes (`report`).
+//! (`analyse`), each search's analysis (`position`) kept in a resumable cache as it ends
+//! (`cache`); the moves are judged from the searches before and after them (`judge`); the
+//! record comes back with a comment on every move and the better line beside each mistake
+//! (`annotate`), a chart of the win rate and score lead (`svg`) and the list of the biggest
+//! mistakes (`report`).
 //!
 //! It sits beside the GTP front end, above `engine`, and uses only the engine's public API.
 
@@ -11,12 +12,13 @@ mod analyse;
 mod annotate;
 mod cache;
 mod judge;
+mod position;
 mod progress;
 mod report;
 mod svg;
 
-pub use analyse::{PositionAnalysis, Settings};
 pub use judge::MoveReview;
+pub use position::{PositionAnalysis, Settings};
 
 use crate::board::MAX_SIZE;
 use crate::engine::{Engine, EngineConfig, MAX_SGF_BYTES};

@@ -11,8 +11,8 @@
 //! moves reviewed, the mistakes in all and by colour, each colour's mean win-rate loss per
 //! move (gains count as no loss) and the margin.
 
-use super::analyse::vertex;
 use super::judge::{MoveReview, mistakes};
+use super::position::vertex;
 use crate::board::Color;
 use std::fmt::Write as _;
 

@@ -2,8 +2,8 @@
 //! (right axis) after each move, the 50% line, and the mistakes as dots labelled with
 //! their move numbers.
 
-use super::analyse::PositionAnalysis;
 use super::judge::{MoveReview, mistakes};
+use super::position::PositionAnalysis;
 use std::fmt::Write as _;
 
 const WIDTH: f64 = 800.0;
