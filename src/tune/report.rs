@@ -65,6 +65,7 @@ pub fn tables(s: &Summary) -> String {
             );
         }
     }
+    pulls_table(&mut out, s);
     if let Some((g, c)) = s.champion() {
         let _ = writeln!(out, "\nchampion after generation {g}:");
         let _ = writeln!(
@@ -86,6 +87,42 @@ pub fn tables(s: &Summary) -> String {
         let _ = writeln!(out, "{}", s.spec.set_line(c));
     }
     out
+}
+
+/// The generations the pull table's second column sums: the last few, where theta is now.
+const RECENT: usize = 3;
+
+/// SPSA's pulls: each parameter's higher value's score in the pairs' games, over the whole
+/// run and over the last `RECENT` generations (nothing for other runs).
+fn pulls_table(out: &mut String, s: &Summary) {
+    let all = s.pulls_from(0);
+    if all.iter().all(|&(w, d, l)| w + d + l == 0) {
+        return;
+    }
+    let from = s.generations.len().saturating_sub(RECENT);
+    let recent = s.pulls_from(from);
+    let _ = writeln!(
+        out,
+        "\npull of each parameter: the higher value's score in the pairs' games\n\
+         (above 50%: raise it; below: lower it)"
+    );
+    let _ = writeln!(
+        out,
+        "{:>24} {:>6} {:>16} {:>6} {:>16}",
+        "parameter",
+        "games",
+        "all generations",
+        "games",
+        format!("from gen {from}")
+    );
+    let cell = |(w, d, l): (u32, u32, u32)| {
+        let (p, e) = score(w, d, l);
+        (w + d + l, format!("{:.1}% ±{:.1}%", 100.0 * p, 100.0 * e))
+    };
+    for (t, (&a, &r)) in s.spec.params.iter().zip(all.iter().zip(&recent)) {
+        let ((na, sa), (nr, sr)) = (cell(a), cell(r));
+        let _ = writeln!(out, "{:>24} {na:>6} {sa:>16} {nr:>6} {sr:>16}", t.name);
+    }
 }
 
 /// Reads `DIR/games.jsonl`, writes `DIR/tune.svg` and returns the tables.

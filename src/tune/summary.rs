@@ -1,6 +1,6 @@
 //! A tuning run as its log tells it: each generation's population mean and spread, games,
-//! champion and check games, read from `DIR/games.jsonl`'s records. The report's tables
-//! and its picture are drawn from it.
+//! champion and check games, and in an SPSA run each parameter's pull, read from
+//! `DIR/games.jsonl`'s records. The report's tables and its picture are drawn from it.
 
 use super::json::Json;
 use super::spec::{Spec, Tuned};
@@ -18,6 +18,11 @@ pub struct Generation {
     pub champion: Option<Vec<f64>>,
     /// Check games, from the champion's side: wins, draws, losses.
     pub check: Option<(u32, u32, u32)>,
+    /// SPSA in self-play: for each parameter, the wins, draws and losses of the side that
+    /// had the higher value, over the generation's games between a pair. Each parameter's
+    /// perturbation is drawn independently of the others', so this is its own effect,
+    /// measured long before theta has moved far (empty for other runs).
+    pub pulls: Vec<(u32, u32, u32)>,
 }
 
 /// A run as its log tells it.
@@ -36,6 +41,18 @@ impl Summary {
             .iter()
             .rev()
             .find_map(|g| g.champion.as_deref().map(|c| (g.index, c)))
+    }
+
+    /// Each parameter's pull (`Generation::pulls`) summed over the generations from `from`
+    /// on: wins, draws and losses of the higher value.
+    pub fn pulls_from(&self, from: usize) -> Vec<(u32, u32, u32)> {
+        let mut sum = vec![(0, 0, 0); self.spec.params.len()];
+        for g in self.generations.iter().filter(|g| g.index >= from) {
+            for (t, p) in sum.iter_mut().zip(&g.pulls) {
+                *t = (t.0 + p.0, t.1 + p.1, t.2 + p.2);
+            }
+        }
+        sum
     }
 }
 
@@ -70,6 +87,9 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
     let mut gens: Vec<Generation> = Vec::new();
     // Players of each generation, for the check games' sides.
     let mut checkers: Vec<Option<usize>> = Vec::new();
+    // The players of each generation, for the pulls (SPSA's pairs only).
+    let mut rosters: Vec<Vec<Vec<f64>>> = Vec::new();
+    let pulls = method == "spsa";
     for r in records {
         let Some(g) = r.int("gen").filter(|&g| g >= 0).map(|g| g as usize) else {
             continue;
@@ -84,8 +104,10 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
                 games: 0,
                 champion: None,
                 check: None,
+                pulls: Vec::new(),
             });
             checkers.push(None);
+            rosters.push(Vec::new());
         }
         let this = &mut gens[g];
         match r.get("type").and_then(Json::str) {
@@ -99,6 +121,10 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
                 let n = (r.int("population").unwrap_or(0).max(0) as usize).min(players.len());
                 this.stats = super::population::mean_spread(&players[..n]);
                 checkers[g] = players.len().checked_sub(2);
+                if pulls {
+                    this.pulls = vec![(0, 0, 0); width];
+                    rosters[g] = players;
+                }
             }
             Some("game") => {
                 this.games += 1;
@@ -106,6 +132,12 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
                     continue;
                 };
                 if p.kind != super::GameKind::Check {
+                    let roster = &rosters[g];
+                    if let (Some(b), Some(w)) = (p.black, p.white)
+                        && let (Some(b), Some(w)) = (roster.get(b), roster.get(w))
+                    {
+                        pull(&mut this.pulls, b, w, result.winner);
+                    }
                     continue;
                 }
                 let c = checkers[g];
@@ -138,6 +170,31 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
     })
 }
 
+/// Counts one game between `black` and `white` (their values) in `pulls`: for each
+/// parameter where they differ, a win, draw or loss of the side with the higher value.
+fn pull(
+    pulls: &mut [(u32, u32, u32)],
+    black: &[f64],
+    white: &[f64],
+    winner: Option<crate::board::Color>,
+) {
+    for ((t, &b), &w) in pulls.iter_mut().zip(black).zip(white) {
+        if b == w {
+            continue;
+        }
+        let higher = if b > w {
+            crate::board::Color::Black
+        } else {
+            crate::board::Color::White
+        };
+        match winner {
+            None => t.1 += 1,
+            Some(c) if c == higher => t.0 += 1,
+            Some(_) => t.2 += 1,
+        }
+    }
+}
+
 fn tuned(j: &Json) -> Option<Tuned> {
     let kind = match j.get("kind")?.str()? {
         "Real" => ParamKind::Real,
@@ -164,4 +221,48 @@ pub fn score(w: u32, d: u32, l: u32) -> (f64, f64) {
     }
     let p = (w as f64 + 0.5 * d as f64) / n;
     (p, 1.96 * (p * (1.0 - p) / n).sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log of one generation of two players, `a` against `b`, with the games `games`
+    /// (black, white, winner).
+    fn log(method: &str, a: [f64; 2], b: [f64; 2], games: &[(usize, usize, &str)]) -> Vec<Json> {
+        let param = |name: &str| {
+            format!(r#"{{"name":"{name}","kind":"Real","min":0,"max":10,"step":1,"default":1}}"#)
+        };
+        let mut lines = vec![
+            format!(
+                r#"{{"type":"run","method":"{method}","settings":{{}},"params":[{},{}]}}"#,
+                param("x"),
+                param("y")
+            ),
+            format!(
+                r#"{{"type":"generation","gen":0,"population":2,"players":[[{},{}],[{},{}]]}}"#,
+                a[0], a[1], b[0], b[1]
+            ),
+        ];
+        for (i, (black, white, winner)) in games.iter().enumerate() {
+            lines.push(format!(
+                r#"{{"type":"game","gen":0,"game":{i},"kind":"round","black":{black},"white":{white},"seed":"1","winner":"{winner}","result":"B+R","end":"resign","moves":9,"seconds":1}}"#
+            ));
+        }
+        lines.iter().map(|l| Json::parse(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn the_pull_counts_the_higher_values_results() {
+        // x is higher for player 0, y the same for both: 0 wins as Black twice and loses
+        // once as White; one draw.
+        let games = [(0, 1, "B"), (1, 0, "B"), (0, 1, "B"), (1, 0, "draw")];
+        let s = summarize(&log("spsa", [3.0, 1.0], [2.0, 1.0], &games)).unwrap();
+        assert_eq!(s.generations[0].pulls, vec![(2, 1, 1), (0, 0, 0)]);
+        assert_eq!(s.pulls_from(0), vec![(2, 1, 1), (0, 0, 0)]);
+        assert_eq!(s.pulls_from(1), vec![(0, 0, 0), (0, 0, 0)]);
+        // Co-evolution's players differ in every parameter at once: no pull is read there.
+        let s = summarize(&log("coevolution", [3.0, 1.0], [2.0, 1.0], &games)).unwrap();
+        assert!(s.generations[0].pulls.is_empty());
+    }
 }
