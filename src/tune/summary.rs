@@ -89,7 +89,7 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
     let mut checkers: Vec<Option<usize>> = Vec::new();
     // The players of each generation, for the pulls (SPSA's pairs only).
     let mut rosters: Vec<Vec<Vec<f64>>> = Vec::new();
-    let pulls = method == "spsa";
+    let spsa_pairs = method == "spsa";
     for r in records {
         let Some(g) = r.int("gen").filter(|&g| g >= 0).map(|g| g as usize) else {
             continue;
@@ -121,7 +121,7 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
                 let n = (r.int("population").unwrap_or(0).max(0) as usize).min(players.len());
                 this.stats = super::population::mean_spread(&players[..n]);
                 checkers[g] = players.len().checked_sub(2);
-                if pulls {
+                if spsa_pairs {
                     this.pulls = vec![(0, 0, 0); width];
                     rosters[g] = players;
                 }
