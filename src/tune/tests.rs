@@ -382,7 +382,10 @@ fn the_report_redraws_the_picture_from_the_log() {
     let spsa = config(dir("report-spsa"), Method::Spsa, 2);
     run(&spsa, &mut FakeRunner { played: 0 }).unwrap();
     let tables = report::run(&spsa.out).unwrap();
-    let pulls = tables.split("pull of each parameter").nth(1).expect(&tables);
+    let pulls = tables
+        .split("pull of each parameter")
+        .nth(1)
+        .expect(&tables);
     for t in &spsa.spec.params {
         assert!(pulls.lines().any(|l| l.trim_start().starts_with(&t.name)));
     }
