@@ -4,6 +4,7 @@
 
 use super::json::Json;
 use super::spec::{Spec, Tuned};
+use crate::board::Color;
 use crate::params::ParamKind;
 
 /// One generation as the log tells it.
@@ -142,16 +143,15 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
                 }
                 let c = checkers[g];
                 let champion_colour = if p.black.is_some() && p.black == c {
-                    crate::board::Color::Black
+                    Color::Black
                 } else {
-                    crate::board::Color::White
+                    Color::White
                 };
-                let (w, d, l) = this.check.get_or_insert((0, 0, 0));
-                match result.winner {
-                    None => *d += 1,
-                    Some(x) if x == champion_colour => *w += 1,
-                    Some(_) => *l += 1,
-                }
+                tally(
+                    this.check.get_or_insert((0, 0, 0)),
+                    result.winner,
+                    champion_colour,
+                );
             }
             Some("champion") => {
                 this.champion = r
@@ -172,26 +172,20 @@ pub fn summarize(records: &[Json]) -> Result<Summary, String> {
 
 /// Counts one game between `black` and `white` (their values) in `pulls`: for each
 /// parameter where they differ, a win, draw or loss of the side with the higher value.
-fn pull(
-    pulls: &mut [(u32, u32, u32)],
-    black: &[f64],
-    white: &[f64],
-    winner: Option<crate::board::Color>,
-) {
+fn pull(pulls: &mut [(u32, u32, u32)], black: &[f64], white: &[f64], winner: Option<Color>) {
     for ((t, &b), &w) in pulls.iter_mut().zip(black).zip(white) {
-        if b == w {
-            continue;
+        if b != w {
+            tally(t, winner, if b > w { Color::Black } else { Color::White });
         }
-        let higher = if b > w {
-            crate::board::Color::Black
-        } else {
-            crate::board::Color::White
-        };
-        match winner {
-            None => t.1 += 1,
-            Some(c) if c == higher => t.0 += 1,
-            Some(_) => t.2 += 1,
-        }
+    }
+}
+
+/// Counts a game `winner` won (`None`: a draw) in `side`'s wins, draws and losses.
+fn tally(t: &mut (u32, u32, u32), winner: Option<Color>, side: Color) {
+    match winner {
+        None => t.1 += 1,
+        Some(c) if c == side => t.0 += 1,
+        Some(_) => t.2 += 1,
     }
 }
 
