@@ -150,31 +150,31 @@ params! {
     /// RAVE equivalence below the root (MoGo's c1 = 1 / this): the visits at which online and AMAF statistics weigh the same ([experiment](docs/experiments/tuning.md)).
     rave_equiv: f32 = 980.4, [0.0, 1.0e6];
     /// `rave_equiv` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    rave_equiv_large: f32 = 800.0, [0.0, 1.0e6];
+    rave_equiv_large: f32 = 790.4, [0.0, 1.0e6];
     /// RAVE equivalence at the root (c1 = 1 / this) ([experiment](docs/experiments/prior-weights.md)).
     rave_equiv_root: f32 = 800.0, [0.0, 1.0e6];
     /// MoGo's C below the root: the prior's weight in the progressive-unpruning term C / log(2 + n(d)) ([experiment](docs/experiments/tuning.md)).
     prior_c: f32 = 0.09, [0.0, 10.0];
     /// `prior_c` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    prior_c_large: f32 = 0.1, [0.0, 10.0];
+    prior_c_large: f32 = 0.07864, [0.0, 10.0];
     /// MoGo's C at the root.
     prior_c_root: f32 = 0.1, [0.0, 10.0];
     /// MoGo's c2 below the root: gamma = c2 / RAVE simulations, how long the prior weighs as a value ([experiment](docs/experiments/prior-weights.md)).
     prior_c2: f32 = 0.4409, [0.0, 1000.0];
     /// `prior_c2` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    prior_c2_large: f32 = 0.5, [0.0, 1000.0];
+    prior_c2_large: f32 = 0.4995, [0.0, 1000.0];
     /// MoGo's c2 at the root.
     prior_c2_root: f32 = 2.0, [0.0, 1000.0];
     /// RAVE simulations the prior H(d) stands for: each new child's AMAF statistics start with them ([experiment](docs/experiments/prior-weights.md)).
     prior_sims: f32 = 25.5, [0.0, 10_000.0];
-    /// `prior_sims` on boards from `large_board_min_size`, where each point gets fewer playouts ([experiment](docs/experiments/prior-weights.md)).
-    prior_sims_large: f32 = 100.0, [0.0, 10_000.0];
-    /// Won online simulations per sqrt(p) a child starts with, p its learned-pattern probability (Pachi's pattern prior; 0: off) ([experiment](docs/experiments/pattern-experience.md)).
-    prior_pattern_sims: f32 = 300.0, [0.0, 100_000.0];
+    /// `prior_sims` on boards from `large_board_min_size`, where each point gets fewer playouts ([experiment](docs/experiments/tuning.md)).
+    prior_sims_large: f32 = 30.58, [0.0, 10_000.0];
+    /// Won online simulations per sqrt(p) a child starts with, p its learned-pattern probability (Pachi's pattern prior; 0: off) ([experiment](docs/experiments/tuning.md)).
+    prior_pattern_sims: f32 = 142.19, [0.0, 100_000.0];
     /// Online simulations at half a win each child starts with beside the pattern experience (Pachi's even prior) ([experiment](docs/experiments/pattern-experience.md)).
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
-    /// Scale of the pattern experience on boards below `large_board_min_size` (0: off) ([experiment](docs/experiments/pattern-experience.md)).
-    prior_pattern_small_scale: f32 = 0.4053, [0.0, 10.0];
+    /// Scale of the pattern experience on boards below `large_board_min_size` (0: off) ([experiment](docs/experiments/tuning.md)).
+    prior_pattern_small_scale: f32 = 0.8551, [0.0, 10.0];
     /// Smallest board size that reads the `_large` twins in place of their small-board values.
     large_board_min_size: usize = 13, [2, 26];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule) ([experiment](docs/experiments/jigo.md)).
@@ -262,7 +262,7 @@ params! {
     /// Chance to play the vital point of a killable eye space next to the last move.
     nakade_rate: f32 = 1.0, [0.0, 1.0];
     /// `nakade_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    nakade_rate_large: f32 = 1.0, [0.0, 1.0];
+    nakade_rate_large: f32 = 0.9396, [0.0, 1.0];
     /// Nakade of 3 points (straight and bent three), MoGo's Algorithm 3.
     nakade_three: bool = true, [0, 1];
     /// Nakade of the pyramid four.
@@ -278,7 +278,7 @@ params! {
     /// Chance to play a 3x3 pattern move around the last move.
     pattern_rate: f32 = 1.0, [0.0, 1.0];
     /// `pattern_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    pattern_rate_large: f32 = 1.0, [0.0, 1.0];
+    pattern_rate_large: f32 = 0.9706, [0.0, 1.0];
     /// The 3x3 pattern step also looks around our own move before the last, as Pachi's `pattern2` ([experiment](docs/experiments/against-pachi.md)).
     pattern_prev: bool = true, [0, 1];
     /// `pattern_prev` on boards from `large_board_min_size` ([experiment](docs/experiments/against-pachi.md)).
@@ -286,13 +286,13 @@ params! {
     /// Chance to replace a self-atari pattern move by the connection it approaches (MoGo's Algorithm 4) ([experiment](docs/experiments/tuning.md)).
     approach_rate: f32 = 0.5113, [0.0, 1.0];
     /// `approach_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    approach_rate_large: f32 = 0.5, [0.0, 1.0];
+    approach_rate_large: f32 = 0.4436, [0.0, 1.0];
     /// The approach move must connect to another own string, as MoGo's Algorithm 4 says ([experiment](docs/experiments/learned-playouts.md)).
     approach_connect: bool = false, [0, 1];
     /// Chance to play a capture near the last two moves, the biggest first.
     capture_rate: f32 = 1.0, [0.0, 1.0];
     /// `capture_rate` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    capture_rate_large: f32 = 1.0, [0.0, 1.0];
+    capture_rate_large: f32 = 0.9961, [0.0, 1.0];
     /// Random moves may not self-atari a string of more than this many stones ([experiment](docs/experiments/playout-screens.md)).
     selfatari_max_stones: u32 = 3, [0, 1000];
     /// Playout moves may put four to six stones in atari when their capture leaves a dead shape in the opponent's eye space ([experiment](docs/experiments/against-pachi.md)).
@@ -310,13 +310,13 @@ params! {
     /// A heavy playout ends, won by the side ahead, once its capture balance passes this share of the points (Fuego's mercy rule; 0: never) ([experiment](docs/experiments/mercy-rule.md)).
     mercy_share: f32 = 0.2903, [0.0, 1.0];
     /// `mercy_share` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    mercy_share_large: f32 = 0.3, [0.0, 1.0];
+    mercy_share_large: f32 = 0.2992, [0.0, 1.0];
     /// Prior H(d): bonus for a move matching a 3x3 pattern of the playout table.
     prior_pattern: f32 = 0.25, [-1.0, 1.0];
     /// Prior H(d): capturing a string in atari, times min(1, 0.4 + 0.15 (stones - 1)) ([experiment](docs/experiments/tuning.md)).
     prior_capture: f32 = 0.5419, [-1.0, 1.0];
     /// `prior_capture` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    prior_capture_large: f32 = 0.5, [-1.0, 1.0];
+    prior_capture_large: f32 = 0.5376, [-1.0, 1.0];
     /// Prior H(d): extra for a capture next to an own string in atari (it saves it), scaled alike.
     prior_capture_save: f32 = 0.3, [-1.0, 1.0];
     /// Prior H(d): extending an own string out of atari to 3+ liberties or out of the ladder.
@@ -330,13 +330,13 @@ params! {
     /// Prior H(d): an atari, a liberty of an enemy string with two (MoGo's "threat") ([experiment](docs/experiments/tuning.md)).
     prior_atari: f32 = 0.1521, [-1.0, 1.0];
     /// `prior_atari` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    prior_atari_large: f32 = 0.15, [-1.0, 1.0];
+    prior_atari_large: f32 = 0.1394, [-1.0, 1.0];
     /// Prior H(d): extra for an atari while a ko is on the board (a ko threat).
     prior_atari_ko: f32 = 0.15, [-1.0, 1.0];
     /// Prior H(d): self-atari of 3+ stones (negative); 2 stones weigh 2/3, a throw-in stone 1/3 ([experiment](docs/experiments/tuning.md)).
     prior_self_atari: f32 = -0.5887, [-1.0, 1.0];
     /// `prior_self_atari` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
-    prior_self_atari_large: f32 = -0.6, [-1.0, 1.0];
+    prior_self_atari_large: f32 = -0.6072, [-1.0, 1.0];
     /// Prior H(d): a move on the first line ("line of death") far from all stones.
     prior_line1: f32 = -0.3, [-1.0, 1.0];
     /// Prior H(d): a move on the second line far from all stones.
@@ -559,6 +559,16 @@ impl SizedParams {
 mod tests {
     use super::*;
 
+    /// The 19x19 tuner lowered `prior_pattern_sims`; the small-board scale rose with it, so
+    /// that 9x9 keeps the pattern experience its own tuner chose (300 x 0.4053).
+    #[test]
+    fn small_boards_keep_their_pattern_experience() {
+        let p = Params::default();
+        let (small, _) = p.for_size(9).pattern_sims();
+        assert!((small - 300.0 * 0.4053).abs() < 0.05, "{small}");
+        assert_eq!(p.for_size(19).pattern_sims().0, p.prior_pattern_sims);
+    }
+
     #[test]
     fn set_by_name_with_checks() {
         let mut p = Params::default();
@@ -575,6 +585,7 @@ mod tests {
         p.set("time_early_stop", "true").unwrap();
         assert!(p.time_early_stop);
         assert!(p.set("time_early_stop", "2").is_err());
+        p.set("prior_pattern_sims", "300").unwrap();
         assert_eq!(p.for_size(19).pattern_sims(), (300.0, 20.0));
         p.set("prior_pattern_small_scale", "0.7").unwrap();
         assert_eq!(p.for_size(9).pattern_sims(), (210.0, 14.0));
@@ -594,10 +605,10 @@ mod tests {
     fn steps_follow_kind_default_and_range() {
         let d = Params::default().describe();
         let get = |n: &str| d.iter().find(|i| i.name == n).unwrap().clone();
-        let rave = get("rave_equiv_large");
+        let rave = get("rave_equiv_root");
         assert_eq!((rave.kind, rave.step), (ParamKind::Real, 80.0));
         assert_eq!(get("uct_c").step, 0.1);
-        assert_eq!(get("prior_c_large").step, 0.01);
+        assert_eq!(get("prior_c_root").step, 0.01);
         assert_eq!(get("expand_visits").kind, ParamKind::Integer);
         assert_eq!(get("expand_visits").step, 1.0);
         assert_eq!(get("resign_min_playouts").step, 200.0);
