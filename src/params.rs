@@ -169,12 +169,14 @@ params! {
     prior_sims: f32 = 25.5, [0.0, 10_000.0];
     /// `prior_sims` on boards from `large_board_min_size`, where each point gets fewer playouts ([experiment](docs/experiments/tuning.md)).
     prior_sims_large: f32 = 30.58, [0.0, 10_000.0];
-    /// Won online simulations per sqrt(p) a child starts with, p its learned-pattern probability (Pachi's pattern prior; 0: off) ([experiment](docs/experiments/tuning.md)).
-    prior_pattern_sims: f32 = 142.19, [0.0, 100_000.0];
+    /// Won online simulations per sqrt(p) a child starts with, p its learned-pattern probability (Pachi's pattern prior; 0: off) ([experiment](docs/experiments/pattern-experience.md)).
+    prior_pattern_sims: f32 = 300.0, [0.0, 100_000.0];
+    /// `prior_pattern_sims` on boards from `large_board_min_size` ([experiment](docs/experiments/tuning.md)).
+    prior_pattern_sims_large: f32 = 142.19, [0.0, 100_000.0];
     /// Online simulations at half a win each child starts with beside the pattern experience (Pachi's even prior) ([experiment](docs/experiments/pattern-experience.md)).
     prior_even_sims: f32 = 20.0, [0.0, 100_000.0];
-    /// Scale of the pattern experience on boards below `large_board_min_size` (0: off) ([experiment](docs/experiments/tuning.md)).
-    prior_pattern_small_scale: f32 = 0.8551, [0.0, 10.0];
+    /// Scale of the pattern experience on boards below `large_board_min_size` (0: off) ([experiment](docs/experiments/pattern-experience.md)).
+    prior_pattern_small_scale: f32 = 0.4053, [0.0, 10.0];
     /// Smallest board size that reads the `_large` twins in place of their small-board values.
     large_board_min_size: usize = 13, [2, 26];
     /// A jigo playout counts as half a win for each side (false: as a White win, the board's rule) ([experiment](docs/experiments/jigo.md)).
@@ -442,6 +444,7 @@ large_twins! {
     prior_c / prior_c_large,
     prior_c2 / prior_c2_large,
     prior_sims / prior_sims_large,
+    prior_pattern_sims / prior_pattern_sims_large,
     pattern_prev / pattern_prev_large,
     atari_save_rate / atari_save_rate_large,
     nakade_rate / nakade_rate_large,
@@ -559,14 +562,19 @@ impl SizedParams {
 mod tests {
     use super::*;
 
-    /// The 19x19 tuner lowered `prior_pattern_sims`; the small-board scale rose with it, so
-    /// that 9x9 keeps the pattern experience its own tuner chose (300 x 0.4053).
+    /// The large boards read their own pattern experience; the small ones keep theirs.
     #[test]
-    fn small_boards_keep_their_pattern_experience() {
+    fn pattern_experience_by_board() {
         let p = Params::default();
-        let (small, _) = p.for_size(9).pattern_sims();
-        assert!((small - 300.0 * 0.4053).abs() < 0.05, "{small}");
-        assert_eq!(p.for_size(19).pattern_sims().0, p.prior_pattern_sims);
+        assert_eq!(
+            p.for_size(19).pattern_sims(),
+            (p.prior_pattern_sims_large, 20.0)
+        );
+        let s = p.prior_pattern_small_scale;
+        assert_eq!(
+            p.for_size(9).pattern_sims(),
+            (s * p.prior_pattern_sims, s * 20.0)
+        );
     }
 
     #[test]
@@ -585,7 +593,7 @@ mod tests {
         p.set("time_early_stop", "true").unwrap();
         assert!(p.time_early_stop);
         assert!(p.set("time_early_stop", "2").is_err());
-        p.set("prior_pattern_sims", "300").unwrap();
+        p.set("prior_pattern_sims_large", "300").unwrap();
         assert_eq!(p.for_size(19).pattern_sims(), (300.0, 20.0));
         p.set("prior_pattern_small_scale", "0.7").unwrap();
         assert_eq!(p.for_size(9).pattern_sims(), (210.0, 14.0));
