@@ -568,12 +568,12 @@ mod tests {
         let p = Params::default();
         assert_eq!(
             p.for_size(19).pattern_sims(),
-            (p.prior_pattern_sims_large, 20.0)
+            (p.prior_pattern_sims_large, p.prior_even_sims)
         );
         let s = p.prior_pattern_small_scale;
         assert_eq!(
             p.for_size(9).pattern_sims(),
-            (s * p.prior_pattern_sims, s * 20.0)
+            (s * p.prior_pattern_sims, s * p.prior_even_sims)
         );
     }
 
