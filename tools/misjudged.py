@@ -117,7 +117,7 @@ def reference(suite, pachi_dir, playouts):
         gtp.append(f"genmove {colour}")
     args = ["./pachi", "--nodcnn", "-t", f"={playouts}", "threads=1"]
     run = subprocess.run(args, cwd=pachi_dir, input="\n".join(gtp) + "\nquit\n",
-                         env={**os.environ, "DATA_DIR": pachi_dir},
+                         env={**os.environ, "DATA_DIR": "."},
                          capture_output=True, text=True)
     # One verdict a genmove, in order; a genmove without one (a pass or a resignation
     # without a search) gets none.

@@ -56,7 +56,7 @@ if [ -z "${PACHI_N:-}" ]; then
     CAL=$(awk "BEGIN { print ($SIZE >= 13 ? 2000 : 8000) }")
     PPS=$(printf 'boardsize %s\nclear_board\nkomi %s\ngenmove b\ngenmove w\ngenmove b\ngenmove w\nquit\n' \
             "$SIZE" "$2" |
-        (cd "$PACHI_DIR" && DATA_DIR="$PACHI_DIR" ./pachi --nodcnn -t "=$CAL" threads="${THREADS:-1}" 2>&1 >/dev/null) |
+        (cd "$PACHI_DIR" && DATA_DIR=. ./pachi --nodcnn -t "=$CAL" threads="${THREADS:-1}" 2>&1 >/dev/null) |
         sed -n 's/.*(\([0-9][0-9]*\) games\/s,.*/\1/p' | sort -n |
         awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
     [ -n "$PPS" ] || { echo "pachi-match: Pachi printed no games/s line" >&2; exit 1; }
@@ -74,7 +74,7 @@ else
     T='{N}'
     EQ=$PACHI_N
 fi
-OPPONENT="cd '$PACHI_DIR' && DATA_DIR='$PACHI_DIR' exec ./pachi --nodcnn -t =$T threads=${THREADS:-1}" \
+OPPONENT="cd '$PACHI_DIR' && DATA_DIR=. exec ./pachi --nodcnn -t =$T threads=${THREADS:-1}" \
     EQUALIZE=$EQ "$(dirname "$0")/gnugo-match.sh" "$@"
 
 sed -n 's/^equalize_n /pachi_n_final /p' "$5/summary.txt"

@@ -28,7 +28,7 @@ Usage:
 Examples (Pachi 12.90 without its net, built in PACHI_DIR; it refuses fewer than 500 playouts):
   tools/regress-screen.py cases fuego/regression/uct_semeai.tst fuego/regression/uct_seki.tst > cases.txt
   tools/regress-screen.py run cases.txt /tmp/rs-heavy 2000,16000,64000 -- target/release/moyo --threads 1 --quiet --no-book --playouts {N}
-  tools/regress-screen.py run cases.txt /tmp/rs-pachi 2000,16000,64000 -- sh -c 'cd "$PACHI_DIR" && DATA_DIR="$PACHI_DIR" exec ./pachi --nodcnn -t ={N} threads=1'
+  tools/regress-screen.py run cases.txt /tmp/rs-pachi 2000,16000,64000 -- sh -c 'cd "$PACHI_DIR" && DATA_DIR=. exec ./pachi --nodcnn -t ={N} threads=1'
   tools/regress-screen.py report --cases /tmp/rs-heavy /tmp/rs-pachi
 
 CASES lines: `ID SGF MOVE COLOUR EXPECTED PLAYS`. ID is `FILE.tst:NUMBER`; SGF the record's
