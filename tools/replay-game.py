@@ -7,18 +7,22 @@ searched with, which `tools/winrate-curve.sh` (a fresh engine per position) cann
 
 Usage: tools/replay-game.py GAME.sgf COLOUR [UPTO [moyo arguments...]]
 Example: tools/replay-game.py /tmp/gg19/game-001.sgf b 240 --set race_rate=0
-Environment: MOYO overrides the program (default target/release/moyo). moyo runs with one
-thread, 1 s a move and no book unless the arguments give those flags; the komi is the record's
-KM (default 7.5).
-Prints one line per searched move: move number, moyo's move, the record's move, then moyo's
-log line of that search (win rate, dynamic komi, playouts, best candidates).
+Environment: MOYO overrides the program, a command line (default target/release/moyo; for
+ranks: MOYO="mpirun -np 2 target/mpi/release/moyo"). moyo runs with one thread, 1 s a move and
+no book unless the arguments give those flags; the komi is the record's KM (default 7.5).
+Prints one line per searched move: move number, moyo's move, the record's move, the seconds
+the genmove took as a front end sees them, then moyo's log line of that search (win rate,
+dynamic komi, playouts, best candidates); a last line gives those seconds' mean and median.
 """
 import os
 import queue
 import re
+import shlex
+import statistics
 import subprocess
 import sys
 import threading
+import time
 
 from gtp_engine import ask, start
 
@@ -47,7 +51,7 @@ def main():
     for flag, value in (("--threads", "1"), ("--time-per-move", "1"), ("--no-book", None)):
         if flag not in args:
             args = [flag] + ([value] if value else []) + args
-    moyo = start([os.environ.get("MOYO", "target/release/moyo")] + args, stderr=subprocess.PIPE)
+    moyo = start(shlex.split(os.environ.get("MOYO", "target/release/moyo")) + args, stderr=subprocess.PIPE)
 
     # moyo logs each search on stderr before it answers; a thread keeps those lines.
     searches = queue.Queue()
@@ -68,16 +72,22 @@ def main():
 
     for command in (f"boardsize {size}", "clear_board", f"komi {komi}"):
         ask(moyo, command)
+    seconds = []
     for number, (c, point) in enumerate(moves, 1):
         played = vertex(point, size)
         if c == colour:
+            start_time = time.monotonic()
             answer = ask(moyo, f"genmove {c.lower()}")
+            seconds.append(time.monotonic() - start_time)
             log = search_line()
             if answer.lower() != "resign":
                 ask(moyo, "undo")
-            print(number, answer, played, log, flush=True)
+            print(number, answer, played, f"{seconds[-1]:.3f}s", log, flush=True)
         ask(moyo, f"play {c.lower()} {played}")
     ask(moyo, "quit")
+    if seconds:
+        print(f"{len(seconds)} genmoves: mean {statistics.mean(seconds):.3f} s, "
+              f"median {statistics.median(seconds):.3f} s")
 
 
 if __name__ == "__main__":
