@@ -58,8 +58,9 @@ def main():
 
     def read_log():
         for line in moyo.stderr:
-            if ": search " in line:
-                searches.put(line.split(": search ", 1)[1].strip())
+            # Rank 0's (or a lone moyo's) lines; a follower's start "moyo: rank N:".
+            if line.startswith("moyo: search "):
+                searches.put(line[len("moyo: search "):].strip())
 
     threading.Thread(target=read_log, daemon=True).start()
 
