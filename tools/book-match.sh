@@ -14,7 +14,7 @@
 # 13x13 and 19x19 games short: such a game's result means nothing, so it is scored by
 # Tromp-Taylor rather than by GNU Go's slow dead-stone judgement of an open board.
 # OPPONENT replaces GNU Go as the other engine (any GTP command line), e.g. Pachi at fixed
-# playouts: OPPONENT="cd PACHI_DIR && DATA_DIR=PACHI_DIR exec ./pachi --nodcnn -t =13600".
+# playouts: OPPONENT="cd PACHI_DIR && DATA_DIR=. exec ./pachi --nodcnn -t =13600".
 # A probe round gathers the opponent's replies for `moyo book build --follow`, not a count:
 # MAX_MOVES=16 PLAYOUTS=300. moyo's book moves take no time and its few searches after the
 # book are short, so a game costs little more than the opponent's moves, and the follow step

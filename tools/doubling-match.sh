@@ -11,7 +11,7 @@
 #   tools/doubling-match.sh 9 7 19500 100 /tmp/moyo-dbl 7122 \
 #       "target/release/moyo --threads 1 --quiet --playouts {N}"
 #   tools/doubling-match.sh 9 7 16250 100 /tmp/pachi-dbl 7121 \
-#       "cd /opt/pachi && DATA_DIR=/opt/pachi exec ./pachi --nodcnn threads=1 -t ={N}"
+#       "cd /opt/pachi && DATA_DIR=. exec ./pachi --nodcnn threads=1 -t ={N}"
 # Environment: REFEREE and GNUGO override the programs.
 set -eu
 [ $# -eq 7 ] || { echo "usage: $0 SIZE KOMI N GAMES DIR SEED \"ENGINE COMMAND with {N}\"" >&2; exit 2; }

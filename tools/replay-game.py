@@ -51,7 +51,8 @@ def main():
     for flag, value in (("--threads", "1"), ("--time-per-move", "1"), ("--no-book", None)):
         if flag not in args:
             args = [flag] + ([value] if value else []) + args
-    moyo = start(shlex.split(os.environ.get("MOYO", "target/release/moyo")) + args, stderr=subprocess.PIPE)
+    command = shlex.split(os.environ.get("MOYO", "target/release/moyo"))
+    moyo = start(command + args, stderr=subprocess.PIPE)
 
     # moyo logs each search on stderr before it answers; a thread keeps those lines.
     searches = queue.Queue()
