@@ -10,7 +10,8 @@ Pachi move. `eval` runs a moyo command line over the suite (a `genmove` after `l
 each position, without the book) and compares its estimates with the outcomes.
 
 `build --every K` samples instead every moyo move within K moves of the sample window
-(moves 12 to 60 on 9x9), every K-th move. `reference` appends to each position a deeper
+(moves 12 to 60 on 9x9), every K-th move; `--moves A-B` sets that window instead (late
+collapses on 19x19 lie past the default's move 215). `reference` appends to each position a deeper
 judge's estimate: Pachi's at N playouts a position (run as in `tools/pachi-match.sh`), the
 value of its best move for the side to move. Where a suite has that column, `eval` also
 gives each estimate's distance from it (mean absolute and root-mean-square error, and the
@@ -18,7 +19,7 @@ mean bias): how far the command's judgement lies from a stronger engine's, posit
 position, which the outcome of one game tells only roughly.
 
 Usage:
-  tools/misjudged.py build [--every K] DIR... > SUITE
+  tools/misjudged.py build [--every K [--moves A-B]] DIR... > SUITE
   tools/misjudged.py reference SUITE PACHI_DIR N > SUITE2
   tools/misjudged.py eval SUITE MOYO [ARGS...]
   tools/misjudged.py show SUITE
@@ -55,17 +56,20 @@ def board_size(sgf):
     return int(m.group(1)) if m else 19
 
 
-def targets(size, every):
+def targets(size, every, span=None):
     """The move numbers to sample on a board of `size`: the fixed samples, or with `every`
-    each `every`-th move of a window a little wider than theirs."""
+    each `every`-th move of a window a little wider than theirs (of `span`, first and last,
+    when given)."""
     fixed = SAMPLES.get(size, SAMPLES[19])
     if not every:
         return fixed
+    if span:
+        return range(span[0], span[1] + 1, every)
     spacing = fixed[1] - fixed[0]
     return range(fixed[0] - spacing // 2, fixed[-1] + int(spacing * WINDOW_AFTER) + 1, every)
 
 
-def build(dirs, every=None):
+def build(dirs, every=None, span=None):
     for d in dirs:
         d = d.rstrip("/")
         moyo_games = games_of(f"{d}/engine-a.log")
@@ -81,7 +85,7 @@ def build(dirs, every=None):
             first = 1 if colour == "black" else 2
             moyo = {first + 2 * k: s[0] for k, s in enumerate(searches) if s}
             pachi = pachi_games[n - 1]
-            for target in targets(board_size(sgf), every):
+            for target in targets(board_size(sgf), every, span):
                 near = [m for m in moyo if abs(m - target) <= 1]
                 if not near:
                     continue
@@ -198,7 +202,10 @@ def main():
         sys.exit(__doc__)
     verb = sys.argv[1]
     if verb == "build":
-        if sys.argv[2] == "--every":
+        if sys.argv[2] == "--every" and sys.argv[4:5] == ["--moves"]:
+            first, last = (int(x) for x in sys.argv[5].split("-"))
+            build(sys.argv[6:], int(sys.argv[3]), (first, last))
+        elif sys.argv[2] == "--every":
             build(sys.argv[4:], int(sys.argv[3]))
         else:
             build(sys.argv[2:])
