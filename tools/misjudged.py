@@ -203,6 +203,8 @@ def main():
     verb = sys.argv[1]
     if verb == "build":
         if sys.argv[2] == "--every" and sys.argv[4:5] == ["--moves"]:
+            if not re.fullmatch(r"\d+-\d+", sys.argv[5]):
+                sys.exit(f"misjudged: --moves wants FIRST-LAST, not {sys.argv[5]!r}")
             first, last = (int(x) for x in sys.argv[5].split("-"))
             build(sys.argv[6:], int(sys.argv[3]), (first, last))
         elif sys.argv[2] == "--every":
