@@ -33,12 +33,16 @@ Suite lines: `SGF MOVE COLOUR OUTCOME MOYO_EST PACHI_EST [REFERENCE]` (OUTCOME 1
 the game, 0.5 for a jigo; estimates are moyo's chances, `-` where the log has none). The figures: the Brier
 score (mean squared distance of the estimate from the outcome, lower is better), the mean
 estimate in won and in lost games and their gap (how well the estimate tells them apart),
-for the command and, on the same positions, for the in-game estimates of both engines. The
+and the AUC (the share of pairs of a won and a lost game's positions where the won one's
+estimate is the higher: the telling apart without the bias, which the Brier score also
+charges), for the command and, on the same positions, for the in-game estimates of both
+engines and the reference. The
 outcome also depends on the play after the position, so compare settings with each other on
 one suite, never with an absolute target.
 """
 import os
 import re
+from bisect import bisect_left, bisect_right
 import subprocess
 import sys
 
@@ -144,8 +148,23 @@ def reference(suite, pachi_dir, playouts):
         print(sgf, move, colour, *cols, "-" if ref is None else f"{ref:.3f}")
 
 
+def auc(won, lost):
+    """The share of (won, lost) pairs of positions where the won game's estimate is the
+    higher (ties count half): how well estimates tell the games apart, whatever their bias."""
+    if not won or not lost:
+        return float("nan")
+    lost = sorted(lost)
+    below = equal = 0
+    # For each won estimate, count the lost ones below and equal to it by bisection.
+    for e in won:
+        lo, hi = bisect_left(lost, e), bisect_right(lost, e)
+        below += lo
+        equal += hi - lo
+    return (below + equal / 2) / (len(won) * len(lost))
+
+
 def figures(name, pairs):
-    """Prints the Brier score and the won/lost means of (estimate, outcome) pairs."""
+    """Prints the Brier score, the won/lost means and the AUC of (estimate, outcome) pairs."""
     pairs = [(e, o) for e, o in pairs if e is not None]
     if not pairs:
         return
@@ -155,7 +174,7 @@ def figures(name, pairs):
     mw = sum(won) / len(won) if won else float("nan")
     ml = sum(lost) / len(lost) if lost else float("nan")
     print(f"{name:24} positions {len(pairs):4}  brier {brier:.4f}  won {mw:.3f}  "
-          f"lost {ml:.3f}  gap {mw - ml:.3f}")
+          f"lost {ml:.3f}  gap {mw - ml:.3f}  auc {auc(won, lost):.3f}")
 
 
 def distance(name, pairs):
@@ -177,7 +196,7 @@ def report(rows, found=None):
                ("Pachi in the game", [r[5] for r in rows])]
     if found is not None:
         sources.insert(0, ("command", found))
-    for name, est in sources:
+    for name, est in sources + [("the reference", [r[6] for r in rows])]:
         figures(name, [(e, r[3]) for e, r in zip(est, rows)])
     for name, est in sources:
         distance(name, [(e, r[6]) for e, r in zip(est, rows)])
