@@ -23,11 +23,18 @@ Usage:
   tools/misjudged.py reference SUITE PACHI_DIR N > SUITE2
   tools/misjudged.py eval SUITE MOYO [ARGS...]
   tools/misjudged.py show SUITE
+  tools/misjudged.py moves SUITE PACHI_DIR M MOYO [ARGS...]   (or: ... M pachi N)
 Example:
   tools/misjudged.py build /tmp/pachi9-a /tmp/pachi9-b > /tmp/suite.txt
   tools/misjudged.py eval /tmp/suite.txt target/release/moyo --playouts 10000 --set ko_fight_rate=0.4
   tools/misjudged.py build --every 4 /tmp/pachi9-a > /tmp/dense.txt
   tools/misjudged.py reference /tmp/dense.txt PACHI_DIR 30000 > /tmp/dense-ref.txt
+
+`moves` screens choices instead of judgement: at each position it takes the move a moyo
+command (or Pachi at N playouts) chooses, has Pachi at M playouts judge the position after
+it, and gives the mover's mean chances by that verdict beside those after the game's own
+move. Its suites come from `tools/turning-points.py DIR --suite`: the positions before
+moyo's last move ahead of each lost game's turn, where a better choice is what counts.
 
 Suite lines: `SGF MOVE COLOUR OUTCOME MOYO_EST PACHI_EST [REFERENCE]` (OUTCOME 1 if moyo won
 the game, 0.5 for a jigo; estimates are moyo's chances, `-` where the log has none). The figures: the Brier
@@ -111,18 +118,23 @@ def read_suite(path):
     return rows
 
 
-def reference(suite, pachi_dir, playouts):
-    """Prints the suite again with Pachi's estimate at `playouts` a position as the last
-    column (the side to move's chances by its best move; `-` where it gives none)."""
-    rows = read_suite(suite)
+def game_moves(sgf):
+    """The moves of the match record `sgf` (a `game-NNN.sgf` in its match folder)."""
+    return record_moves(os.path.dirname(sgf), int(re.search(r"game-(\d+)", sgf).group(1)))
+
+
+def pachi_searches(rows, pachi_dir, playouts, extra=None):
+    """Pachi's verdict at `playouts` on each suite position, after the moves of `extra` (one
+    list a position, or None): the side to move's chances by its best move (None where it
+    gives none), in order."""
     gtp = []
-    for sgf, move, colour, *_ in rows:
+    for i, (sgf, move, colour, *_) in enumerate(rows):
         size = board_size(sgf)
         km = re.search(r"KM\[([-0-9.]+)\]", open(sgf, errors="replace").read())
-        moves = record_moves(os.path.dirname(sgf), int(re.search(r"game-(\d+)", sgf).group(1)))
+        moves = game_moves(sgf)[:move - 1] + (extra[i] if extra else [])
         gtp += [f"boardsize {size}", "clear_board", f"komi {km.group(1) if km else 7}"]
-        gtp += [f"play {'bw'[i % 2]} {m}" for i, m in enumerate(moves[:move - 1])]
-        gtp.append(f"genmove {colour}")
+        gtp += [f"play {'bw'[k % 2]} {m}" for k, m in enumerate(moves)]
+        gtp.append(f"genmove {'bw'[len(moves) % 2]}")
     args = ["./pachi", "--nodcnn", "-t", f"={playouts}", "threads=1"]
     run = subprocess.run(args, cwd=pachi_dir, input="\n".join(gtp) + "\nquit\n",
                          env={**os.environ, "DATA_DIR": "."},
@@ -142,6 +154,14 @@ def reference(suite, pachi_dir, playouts):
         found.append(None)
     if len(found) != len(rows):
         sys.exit(f"misjudged: {len(found)} Pachi searches for {len(rows)} positions")
+    return found, re.findall(r"^= (\S+)$", run.stdout, re.M)
+
+
+def reference(suite, pachi_dir, playouts):
+    """Prints the suite again with Pachi's estimate at `playouts` a position as the last
+    column (the side to move's chances by its best move; `-` where it gives none)."""
+    rows = read_suite(suite)
+    found, _ = pachi_searches(rows, pachi_dir, playouts)
     for (sgf, move, colour, *est), ref in zip(rows, found):
         cols = ["-" if x is None else (f"{x:g}" if i == 0 else f"{x:.3f}")
                 for i, x in enumerate(est[:3])]
@@ -216,6 +236,38 @@ def evaluate(suite, command):
     report(rows, found)
 
 
+def moves(suite, pachi_dir, playouts, command):
+    """Scores the moves a chooser makes at the suite's positions by Pachi's verdict after
+    each, at `playouts`: the mover's mean chances, beside those of the game's own moves.
+    The chooser is a moyo command line, or `pachi N` for Pachi at N playouts."""
+    rows = read_suite(suite)
+    played = [game_moves(sgf)[move - 1] for sgf, move, *_ in rows]
+    if command[0] == "pachi":
+        _, chosen = pachi_searches(rows, pachi_dir, int(command[1]))
+    else:
+        args = command + ["--no-book", "--threads", "1"]
+        if "--seed" not in command:
+            args += ["--seed", "1"]
+        gtp = "".join(f"loadsgf {sgf} {move}\ngenmove {colour}\n" for sgf, move, colour, *_ in rows)
+        run = subprocess.run(args, input=gtp + "quit\n", capture_output=True, text=True)
+        chosen = re.findall(r"moyo: search (?:black|white): (\S+) winrate", run.stderr)
+    if len(chosen) != len(rows):
+        sys.exit(f"misjudged: {len(chosen)} moves chosen for {len(rows)} positions")
+    # Pachi's verdict is the opponent's chances: the mover's are the rest.
+    after, _ = pachi_searches(rows, pachi_dir, playouts, [[m] for m in chosen])
+    game, _ = pachi_searches(rows, pachi_dir, playouts, [[m] for m in played])
+    pairs = [(1 - a, 1 - g) for a, g in zip(after, game) if a is not None and g is not None]
+    same = sum(c.upper() == p.upper() for c, p in zip(chosen, played))
+    for (sgf, move, colour, *_), c, p, a, g in zip(rows, chosen, played, after, game):
+        show = ["-" if x is None else f"{1 - x:.3f}" for x in (a, g)]
+        print(f"{sgf} {move} {colour} chose {c} {show[0]}  game {p} {show[1]}")
+    if pairs:
+        mean = sum(a for a, _ in pairs) / len(pairs)
+        base = sum(g for _, g in pairs) / len(pairs)
+        print(f"positions {len(rows)}  the game's move {same} times  mover's chances after "
+              f"the chosen move {mean:.3f}, after the game's {base:.3f} (Pachi at {playouts})")
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -232,6 +284,8 @@ def main():
             build(sys.argv[2:])
     elif verb == "reference" and len(sys.argv) == 5:
         reference(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    elif verb == "moves" and len(sys.argv) >= 6:
+        moves(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:])
     elif verb == "eval":
         evaluate(sys.argv[2], sys.argv[3:])
     elif verb == "show":

@@ -7,7 +7,12 @@ in. Early estimates near one half say little (Pachi's and moyo's differ over the
 side has seen the loss only once its estimate stays below the threshold.
 
 Usage: tools/turning-points.py DIR [--curve] [--kinds] [--threshold T]
+       tools/turning-points.py DIR --suite [--threshold T] >> SUITE
 Example: tools/turning-points.py /tmp/pachi9-a --curve
+
+With --suite it prints instead, for each lost game with a Pachi turn T, the position before
+moyo's move T-1 (the last move moyo chose before Pachi saw the game lost) as a line of
+`tools/misjudged.py`'s suites, for its `moves` screen.
 
 Reads DIR/engine-a.log (moyo's search log), DIR/engine-b.log (Pachi's stderr: its `IN:`
 lines number the moves and its `*** WINNER is V with score P%` line follows each genmove),
@@ -51,7 +56,8 @@ def main():
     args = sys.argv[1:]
     curve = "--curve" in args
     kinds = "--kinds" in args
-    args = [a for a in args if a not in ("--curve", "--kinds")]
+    suite = "--suite" in args
+    args = [a for a in args if a not in ("--curve", "--kinds", "--suite")]
     threshold = 0.4
     if "--threshold" in args:
         i = args.index("--threshold")
@@ -63,7 +69,8 @@ def main():
     moyo_games = games_of(f"{d}/engine-a.log")
     pachi_games = pachi_views(f"{d}/engine-b.log")
     results = results_of(f"{d}.log")
-    print("game col result   moves moyo@ pachi@ lead phase  moves around the turn")
+    if not suite:
+        print("game col result   moves moyo@ pachi@ lead phase  moves around the turn")
     counts = Counter()
     for n, (result, won) in sorted(results.items()):
         if won or n > len(moyo_games) or n > len(pachi_games):
@@ -81,6 +88,11 @@ def main():
         if m_turn is not None:
             hopeful = [m for m in moyo if m < m_turn]
             m_turn = max(hopeful) + 1 if hopeful else None
+        if suite:
+            # moyo's move T-1 exists when Pachi's turn is not the game's first or second move.
+            if p_turn is not None and p_turn >= 2:
+                print(f"{d}/game-{n:03d}.sgf {p_turn - 1} {colour[0]} 0 - -")
+            continue
         known = [t for t in (m_turn, p_turn) if t is not None]
         t = min(known) if known else len(record)
         lead = f"{m_turn - p_turn:+4d}" if m_turn is not None and p_turn is not None else "   -"
