@@ -135,7 +135,8 @@ def pachi_searches(rows, pachi_dir, playouts, extra=None):
         gtp += [f"boardsize {size}", "clear_board", f"komi {km.group(1) if km else 7}"]
         gtp += [f"play {'bw'[k % 2]} {m}" for k, m in enumerate(moves)]
         gtp.append(f"genmove {'bw'[len(moves) % 2]}")
-    args = ["./pachi", "--nodcnn", "-t", f"={playouts}", "threads=1"]
+    # A fixed seed: one thread at fixed playouts then gives the same verdict every time.
+    args = ["./pachi", "--nodcnn", "-t", f"={playouts}", "threads=1", "--seed", "1"]
     run = subprocess.run(args, cwd=pachi_dir, input="\n".join(gtp) + "\nquit\n",
                          env={**os.environ, "DATA_DIR": "."},
                          capture_output=True, text=True)
