@@ -134,7 +134,9 @@ def pachi_searches(rows, pachi_dir, playouts, extra=None):
         moves = game_moves(sgf)[:move - 1] + (extra[i] if extra else [])
         gtp += [f"boardsize {size}", "clear_board", f"komi {km.group(1) if km else 7}"]
         gtp += [f"play {'bw'[k % 2]} {m}" for k, m in enumerate(moves)]
-        gtp.append(f"genmove {'bw'[len(moves) % 2]}")
+        # The suite's side to move, or its opponent after one extra move, and so on.
+        flips = len(extra[i]) if extra else 0
+        gtp.append(f"genmove {colour if flips % 2 == 0 else {'b': 'w', 'w': 'b'}[colour]}")
     # A fixed seed: one thread at fixed playouts then gives the same verdict every time.
     args = ["./pachi", "--nodcnn", "-t", f"={playouts}", "threads=1", "--seed", "1"]
     run = subprocess.run(args, cwd=pachi_dir, input="\n".join(gtp) + "\nquit\n",
@@ -223,17 +225,23 @@ def report(rows, found=None):
         distance(name, [(e, r[6]) for e, r in zip(est, rows)])
 
 
-def evaluate(suite, command):
-    rows = read_suite(suite)
+def moyo_searches(rows, command):
+    """moyo's stderr after a search at each suite position by the command line (one thread,
+    no book, seed 1 unless it names one)."""
     args = command + ["--no-book", "--threads", "1"]
     if "--seed" not in command:
         args += ["--seed", "1"]
     gtp = "".join(f"loadsgf {sgf} {move}\ngenmove {colour}\n" for sgf, move, colour, *_ in rows)
-    run = subprocess.run(args, input=gtp + "quit\n", capture_output=True, text=True)
-    found = [float(m.group(1)) for m in SEARCH.finditer(run.stderr)]
+    return subprocess.run(args, input=gtp + "quit\n", capture_output=True, text=True).stderr
+
+
+def evaluate(suite, command):
+    rows = read_suite(suite)
+    stderr = moyo_searches(rows, command)
+    found = [float(m.group(1)) for m in SEARCH.finditer(stderr)]
     if len(found) != len(rows):
         sys.exit(f"misjudged: {len(found)} searches for {len(rows)} positions; stderr ends:\n"
-                 + run.stderr[-2000:])
+                 + stderr[-2000:])
     report(rows, found)
 
 
@@ -244,14 +252,12 @@ def moves(suite, pachi_dir, playouts, command):
     rows = read_suite(suite)
     played = [game_moves(sgf)[move - 1] for sgf, move, *_ in rows]
     if command[0] == "pachi":
+        if len(command) != 2 or not command[1].isdigit():
+            sys.exit("misjudged: moves ... pachi N wants N, Pachi's playouts a move")
         _, chosen = pachi_searches(rows, pachi_dir, int(command[1]))
     else:
-        args = command + ["--no-book", "--threads", "1"]
-        if "--seed" not in command:
-            args += ["--seed", "1"]
-        gtp = "".join(f"loadsgf {sgf} {move}\ngenmove {colour}\n" for sgf, move, colour, *_ in rows)
-        run = subprocess.run(args, input=gtp + "quit\n", capture_output=True, text=True)
-        chosen = re.findall(r"moyo: search (?:black|white): (\S+) winrate", run.stderr)
+        stderr = moyo_searches(rows, command)
+        chosen = re.findall(r"moyo: search (?:black|white): (\S+) winrate", stderr)
     if len(chosen) != len(rows):
         sys.exit(f"misjudged: {len(chosen)} moves chosen for {len(rows)} positions")
     # Pachi's verdict is the opponent's chances: the mover's are the rest.
@@ -285,7 +291,7 @@ def main():
             build(sys.argv[2:])
     elif verb == "reference" and len(sys.argv) == 5:
         reference(sys.argv[2], sys.argv[3], int(sys.argv[4]))
-    elif verb == "moves" and len(sys.argv) >= 6:
+    elif verb == "moves" and len(sys.argv) >= 6 and sys.argv[4].isdigit():
         moves(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:])
     elif verb == "eval":
         evaluate(sys.argv[2], sys.argv[3:])
