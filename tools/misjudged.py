@@ -59,7 +59,8 @@ SAMPLES = {9: (16, 24, 32, 40), 13: (30, 50, 70, 90), 19: (50, 80, 110, 140)}
 # The window `build --every` samples: from half the sample moves' spacing before the first
 # to this many spacings after the last.
 WINDOW_AFTER = 2.5
-SEARCH = re.compile(r"moyo: search (?:black|white): \S+ winrate ([0-9.]+)")
+# moyo's search line: its move and its win rate.
+SEARCH = re.compile(r"moyo: search (?:black|white): (\S+) winrate ([0-9.]+)")
 
 
 def board_size(sgf):
@@ -238,7 +239,7 @@ def moyo_searches(rows, command):
 def evaluate(suite, command):
     rows = read_suite(suite)
     stderr = moyo_searches(rows, command)
-    found = [float(m.group(1)) for m in SEARCH.finditer(stderr)]
+    found = [float(m.group(2)) for m in SEARCH.finditer(stderr)]
     if len(found) != len(rows):
         sys.exit(f"misjudged: {len(found)} searches for {len(rows)} positions; stderr ends:\n"
                  + stderr[-2000:])
@@ -257,7 +258,7 @@ def moves(suite, pachi_dir, playouts, command):
         _, chosen = pachi_searches(rows, pachi_dir, int(command[1]))
     else:
         stderr = moyo_searches(rows, command)
-        chosen = re.findall(r"moyo: search (?:black|white): (\S+) winrate", stderr)
+        chosen = [m.group(1) for m in SEARCH.finditer(stderr)]
     if len(chosen) != len(rows):
         sys.exit(f"misjudged: {len(chosen)} moves chosen for {len(rows)} positions")
     # Pachi's verdict is the opponent's chances: the mover's are the rest.
