@@ -245,10 +245,11 @@ impl Follower {
         );
         if self.verbose {
             note!(
-                "rank {}: search {search}: {} playouts in {:.2}s",
+                "rank {}: search {search}: {} playouts in {:.2}s, changes missed {}",
                 self.rank(),
                 r.playouts - r.peer_playouts,
-                r.elapsed.as_secs_f64()
+                r.elapsed.as_secs_f64(),
+                r.trades.missed
             );
         }
     }

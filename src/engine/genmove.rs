@@ -434,6 +434,13 @@ impl Engine {
                 r.elapsed.as_secs_f64(),
                 top.join(", ")
             ));
+            if r.peer_playouts > 0 {
+                let t = &r.trades;
+                self.log(format_args!(
+                    "cluster trades {}: nodes sent {}, changes missed {}",
+                    t.trades, t.nodes, t.missed
+                ));
+            }
         }
         self.last = Some(LastSearch {
             key: self.position_key(),

@@ -72,6 +72,9 @@ pub struct TradeStats {
     /// Time the last trade took, once the threads had stopped (the leader waits there for
     /// the followers' last changes).
     pub ending: Duration,
+    /// Received node changes dropped because this tree lacked the node (its parent was
+    /// still a leaf here), all trades together.
+    pub missed: u64,
 }
 
 impl TradeStats {
@@ -83,6 +86,7 @@ impl TradeStats {
         self.time += o.time;
         self.cpu += o.cpu;
         self.ending += o.ending;
+        self.missed += o.missed;
     }
 }
 
@@ -111,8 +115,7 @@ pub(super) struct Sharer {
     mine: Changes,
     theirs: Changes,
     stack: Vec<(usize, Path)>,
-    /// Changes received for nodes this tree does not have (their parent is still a leaf here).
-    pub missed: u64,
+    /// What this search's trades cost and missed.
     pub stats: TradeStats,
 }
 
@@ -131,7 +134,6 @@ impl Sharer {
             mine: Changes::default(),
             theirs: Changes::default(),
             stack: Vec::new(),
-            missed: 0,
             stats: TradeStats::default(),
         }
     }
@@ -144,7 +146,6 @@ impl Sharer {
         self.next = now + self.interval;
         self.fresh_from = tree.len();
         self.bases.clear();
-        self.missed = 0;
         self.stats = TradeStats::default();
         let root = tree.root();
         self.start_visits = u64::from(tree.node(root).online().visits);
@@ -256,7 +257,7 @@ impl Sharer {
         let theirs = std::mem::take(&mut self.theirs);
         for c in theirs.iter() {
             let Some(n) = find(tree, c.path.moves()) else {
-                self.missed += 1;
+                self.stats.missed += 1;
                 continue;
             };
             let (online, amaf) = (c.online.pack(), c.amaf.pack());

@@ -111,7 +111,7 @@ fn only_busy_nodes_near_the_root_are_shared() {
     a2.node(4).add(ONE_VISIT * 80 + 40);
     send(&mut sa, &a2, &mut sb, &b2);
     assert_eq!(sa.mine.len(), 3);
-    assert_eq!(sb.missed, 1);
+    assert_eq!(sb.stats.missed, 1);
     assert_eq!(
         b2.node(1).online(),
         NodeStats {
